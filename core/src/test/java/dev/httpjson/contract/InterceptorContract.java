@@ -1322,6 +1322,63 @@ public abstract class InterceptorContract {
     receivedOnlyTheFirstWholeBody();
   }
 
+  /**
+   * A hand-built body that publishes other bytes when it is sent again (here only its last byte
+   * differs, far past its first bytes, at the same length) is not sent as the retried request: the
+   * attempt fails before its request is complete.
+   */
+  @Test
+  void aRetriedBodyWhoseBytesDifferPastItsStartFailsInsteadOfSendingTheChangedBody()
+      throws Exception {
+    retriedBodyThatChanges(1000);
+  }
+
+  /** As above, for a body of no declared length (sent chunked). */
+  @Test
+  void aRetriedChunkedBodyWhoseBytesDifferPastItsStartFailsInsteadOfSendingTheChangedBody()
+      throws Exception {
+    retriedBodyThatChanges(-1);
+  }
+
+  private void retriedBodyThatChanges(long declared) throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    AtomicInteger sends = new AtomicInteger();
+    HttpRequest.BodyPublisher changing =
+        new HttpRequest.BodyPublisher() {
+          @Override
+          public long contentLength() {
+            return declared;
+          }
+
+          @Override
+          public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+            String body = "x".repeat(999) + sends.incrementAndGet();
+            HttpRequest.BodyPublishers.ofString(body).subscribe(subscriber);
+          }
+        };
+    HttpRequest request =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/orders"))
+            .header("Idempotency-Key", "k1")
+            .POST(changing)
+            .build();
+
+    Throwable failure = catchThrowable(() -> api.exchange(request, String.class));
+
+    assertThat(failure)
+        .isInstanceOf(dev.httpjson.HttpJsonException.class)
+        .hasMessageContaining("POST " + LoopbackServer.uri(server, "/v1/orders"))
+        .hasMessageContaining("the request body cannot be sent again")
+        .hasMessageContaining("published other bytes when sent again");
+    RecordedRequest first = received(server).take(5, TimeUnit.SECONDS);
+    assertThat(first.getBody().utf8()).isEqualTo("x".repeat(999) + "1");
+    RecordedRequest second = received(server).take(200, TimeUnit.MILLISECONDS);
+    if (second != null) {
+      assertThat(second.getFailure()).as("a body cut short is not a request").isNotNull();
+    }
+  }
+
   @Test
   void aHandBuiltBodyThatPublishesAgainIsRetriedAndRedirectedWhole() throws Exception {
     HttpJsonClient api =
