@@ -5,6 +5,7 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonSequenceContent;
 import dev.httpjson.MultipartContent;
+import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
@@ -12,6 +13,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.concurrent.Flow;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
@@ -35,25 +37,31 @@ import org.jspecify.annotations.Nullable;
  */
 final class ResentBodies {
   private @Nullable BodyPublisher given;
-  private @Nullable Checked checked;
+  private @Nullable BodyPublisher checked;
 
-  /** {@code request}, its body counted when it may not publish the same bytes again. */
+  /**
+   * {@code request}, its body counted when it may not publish the same bytes again, and its
+   * caller's code guarded ({@link Guard}) when it runs any.
+   */
   HttpRequest checked(HttpRequest request) {
     BodyPublisher body = request.bodyPublisher().orElse(null);
     if (body == null
         || body instanceof JsonContent
         || body instanceof FormContent
         || body instanceof MultipartContent
-        || body instanceof JsonSequenceContent
         || body instanceof Checked
+        || body instanceof Guarded
         || body.contentLength() == 0) {
       return request;
     }
-    Checked c;
+    BodyPublisher c;
     synchronized (this) {
-      c = checked;
-      if (given != body || c == null) {
-        c = new Checked(body, request);
+      c = given == body ? checked : null;
+      if (c == null) {
+        c =
+            body instanceof JsonSequenceContent
+                ? new Guarded(body, request)
+                : new Checked(body, request);
         given = body;
         checked = c;
       }
@@ -61,6 +69,141 @@ final class ResentBodies {
     return HttpRequest.newBuilder(request, (name, value) -> true)
         .method(request.method(), c)
         .build();
+  }
+
+  /**
+   * A body that fails by itself, not the connection: its publisher (or the source of a {@link
+   * JsonSequenceContent}) threw, or signalled a failure that is no {@link IOException}. The attempt
+   * fails with an {@link HttpJsonException} whose cause is that failure, which the client hands on
+   * as it is and {@link dev.httpjson.RetryInterceptor} does not retry.
+   */
+  static HttpJsonException failedBody(HttpRequest request, Throwable failure) {
+    return new HttpJsonException(
+        request.method()
+            + " "
+            + Uris.redact(request.uri())
+            + ": the request body failed, not the connection: "
+            + failure,
+        failure);
+  }
+
+  /** A body of httpjson's own that runs the caller's code (a sequence's source), guarded. */
+  private static final class Guarded implements BodyPublisher {
+    private final BodyPublisher body;
+    private final HttpRequest request;
+
+    Guarded(BodyPublisher body, HttpRequest request) {
+      this.body = body;
+      this.request = request;
+    }
+
+    @Override
+    public long contentLength() {
+      return body.contentLength();
+    }
+
+    @Override
+    public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+      Guard.subscribe(body, subscriber, request);
+    }
+  }
+
+  /**
+   * Between a caller's publisher and the client: what the publisher throws (in {@code subscribe} or
+   * {@code request}), and a failure it signals that is no {@link IOException}, reach the client as
+   * {@link #failedBody}.
+   */
+  private static final class Guard implements Flow.Subscriber<ByteBuffer>, Flow.Subscription {
+    private final Flow.Subscriber<? super ByteBuffer> downstream;
+    private final HttpRequest request;
+    private final AtomicBoolean done = new AtomicBoolean();
+    private volatile Flow.@Nullable Subscription upstream;
+    private volatile boolean subscribed;
+
+    private Guard(Flow.Subscriber<? super ByteBuffer> downstream, HttpRequest request) {
+      this.downstream = downstream;
+      this.request = request;
+    }
+
+    static void subscribe(
+        BodyPublisher body, Flow.Subscriber<? super ByteBuffer> subscriber, HttpRequest request) {
+      Guard g = new Guard(subscriber, request);
+      try {
+        body.subscribe(g);
+      } catch (RuntimeException | Error e) {
+        g.failed(e);
+      }
+    }
+
+    private void failed(Throwable failure) {
+      Flow.Subscription s = upstream;
+      if (s != null) {
+        try {
+          s.cancel();
+        } catch (RuntimeException | Error ignored) {
+          // The publisher is broken already: its failure is the one to report.
+        }
+      }
+      if (!done.compareAndSet(false, true)) {
+        return;
+      }
+      if (!subscribed) {
+        subscribed = true;
+        downstream.onSubscribe(this);
+      }
+      downstream.onError(failedBody(request, failure));
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      upstream = subscription;
+      subscribed = true;
+      downstream.onSubscribe(this);
+    }
+
+    @Override
+    public void onNext(ByteBuffer item) {
+      if (!done.get()) {
+        downstream.onNext(item);
+      }
+    }
+
+    @Override
+    public void onError(Throwable throwable) {
+      if (done.compareAndSet(false, true)) {
+        downstream.onError(
+            throwable instanceof IOException ? throwable : failedBody(request, throwable));
+      }
+    }
+
+    @Override
+    public void onComplete() {
+      if (done.compareAndSet(false, true)) {
+        downstream.onComplete();
+      }
+    }
+
+    @Override
+    public void request(long n) {
+      Flow.Subscription s = upstream;
+      if (s == null || done.get()) {
+        return;
+      }
+      try {
+        s.request(n);
+      } catch (RuntimeException | Error e) {
+        failed(e);
+      }
+    }
+
+    @Override
+    public void cancel() {
+      done.set(true);
+      Flow.Subscription s = upstream;
+      if (s != null) {
+        s.cancel();
+      }
+    }
   }
 
   /** How many of the first bytes each subscription must publish as the first one did. */
@@ -131,13 +274,11 @@ final class ResentBodies {
       byte[] expected = head.get();
       boolean first = expected == null && head.compareAndSet(null, NO_BYTES);
       Sent w = whole.get();
-      body.subscribe(
+      Guard.subscribe(
+          body,
           new Counting(
-              subscriber,
-              w,
-              w == null ? longest.get() : null,
-              most.get(),
-              first ? null : expected));
+              subscriber, w, w == null ? longest.get() : null, most.get(), first ? null : expected),
+          request);
     }
 
     private HttpJsonException differs(long before, long now) {

@@ -1379,6 +1379,146 @@ public abstract class InterceptorContract {
     }
   }
 
+  /** How a caller's own body publisher fails, by itself: no network is involved. */
+  private enum BodyFailure {
+    THROWS_IN_SUBSCRIBE,
+    THROWS_IN_REQUEST,
+    SIGNALS_ON_ERROR
+  }
+
+  /** A body publisher that fails as {@code how} says with {@code boom}, counting subscriptions. */
+  private static HttpRequest.BodyPublisher failingBody(
+      BodyFailure how, RuntimeException boom, AtomicInteger subscriptions) {
+    return new HttpRequest.BodyPublisher() {
+      @Override
+      public long contentLength() {
+        return -1;
+      }
+
+      @Override
+      public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+        subscriptions.incrementAndGet();
+        if (how == BodyFailure.THROWS_IN_SUBSCRIBE) {
+          throw boom;
+        }
+        subscriber.onSubscribe(
+            new Flow.Subscription() {
+              private boolean over;
+
+              @Override
+              public void request(long n) {
+                if (over) {
+                  return;
+                }
+                over = true;
+                if (how == BodyFailure.THROWS_IN_REQUEST) {
+                  throw boom;
+                }
+                subscriber.onError(boom);
+              }
+
+              @Override
+              public void cancel() {
+                over = true;
+              }
+            });
+      }
+    };
+  }
+
+  /**
+   * A caller's body publisher that fails by itself (it throws, or signals a failure of its own) is
+   * the caller's failure, not the network's: it is not retried, whatever the request's idempotency,
+   * and the caller gets it as the cause, blocking and async alike.
+   */
+  @Test
+  void aBodyPublisherThatFailsByItselfIsNotRetriedAndIsTheCause() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    for (BodyFailure how : BodyFailure.values()) {
+      for (boolean async : new boolean[] {false, true}) {
+        IllegalStateException boom = new IllegalStateException("the caller's body broke");
+        AtomicInteger subscriptions = new AtomicInteger();
+        HttpRequest request =
+            HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/orders"))
+                .header("Idempotency-Key", "k1")
+                .PUT(failingBody(how, boom, subscriptions))
+                .build();
+
+        Throwable failure =
+            async
+                ? catchThrowable(
+                    () -> api.exchangeAsync(request, String.class).get(10, TimeUnit.SECONDS))
+                : catchThrowable(() -> api.exchange(request, String.class));
+        if (async) {
+          assertThat(failure).as("%s async", how).isInstanceOf(ExecutionException.class);
+          failure = failure.getCause();
+        }
+
+        assertThat(failure).as("%s async=%s", how, async).isInstanceOf(IOException.class);
+        assertThat(failure.getCause()).as("%s async=%s", how, async).isSameAs(boom);
+        assertThat(subscriptions.get()).as("%s async=%s: not retried", how, async).isEqualTo(1);
+      }
+    }
+    RecordedRequest got = received(server).take(200, TimeUnit.MILLISECONDS);
+    while (got != null) {
+      assertThat(got.getFailure()).as("no request with a body completed").isNotNull();
+      got = received(server).take(200, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /** The same for a sequence body whose source (the caller's {@code Iterable}) fails. */
+  @Test
+  void aSequenceBodyWhoseSourceFailsIsNotRetriedAndItsFailureIsTheCause() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    for (boolean async : new boolean[] {false, true}) {
+      IllegalStateException boom = new IllegalStateException("the rows could not be read");
+      AtomicInteger passes = new AtomicInteger();
+      Iterable<String> rows =
+          () -> {
+            passes.incrementAndGet();
+            return new java.util.Iterator<String>() {
+              private int n;
+
+              @Override
+              public boolean hasNext() {
+                return true;
+              }
+
+              @Override
+              public String next() {
+                if (n++ == 3) {
+                  throw boom;
+                }
+                return "row";
+              }
+            };
+          };
+      HttpRequest request =
+          dev.httpjson.JsonSequenceContent.ofNdjson(rows, JsonType.of(String.class, options))
+              .requestBuilder("PUT", LoopbackServer.uri(server, "/v1/rows"))
+              .build();
+
+      Throwable failure =
+          async
+              ? catchThrowable(
+                  () -> api.exchangeAsync(request, String.class).get(10, TimeUnit.SECONDS))
+              : catchThrowable(() -> api.exchange(request, String.class));
+      if (async) {
+        assertThat(failure).isInstanceOf(ExecutionException.class);
+        failure = failure.getCause();
+      }
+
+      assertThat(failure).as("async=%s", async).isInstanceOf(IOException.class);
+      assertThat(failure.getCause()).as("async=%s", async).isSameAs(boom);
+      assertThat(passes.get()).as("async=%s: not retried", async).isEqualTo(1);
+    }
+    RecordedRequest got = received(server).take(200, TimeUnit.MILLISECONDS);
+    while (got != null) {
+      assertThat(got.getFailure()).as("no request with a body completed").isNotNull();
+      got = received(server).take(200, TimeUnit.MILLISECONDS);
+    }
+  }
+
   @Test
   void aHandBuiltBodyThatPublishesAgainIsRetriedAndRedirectedWhole() throws Exception {
     HttpJsonClient api =
