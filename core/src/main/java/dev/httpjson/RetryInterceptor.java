@@ -59,9 +59,10 @@ import org.jspecify.annotations.Nullable;
  * bytes again (one {@code InputStream}, one subscriber), or publishes other bytes, fails the
  * attempt that sends it again with an {@link HttpJsonException}, which is not retried, before the
  * server gets a complete request. A body that fails by itself (its publisher throws, or signals a
- * failure that is no {@code IOException}; the source of a {@link JsonSequenceContent} throws) is
- * the caller's failure, not the network's: the call fails at once with an {@link HttpJsonException}
- * whose cause is that failure.
+ * failure that is no {@code IOException}; the source of a {@link JsonSequenceContent} throws; an
+ * {@code InputStream} part of a {@link MultipartContent} is asked for again) is the caller's
+ * failure, not the network's: the call fails at once with an {@link HttpJsonException} whose cause
+ * is that failure.
  *
  * <p><b>When.</b> After the {@code Retry-After} delay (seconds or an HTTP date), else an
  * exponential backoff with full jitter, up to {@code initial × 2^(attempt − 1)} and at most {@code

@@ -33,7 +33,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>httpjson's own bodies ({@link JsonContent}, {@link FormContent}, {@link MultipartContent},
  * {@link JsonSequenceContent}) publish the same bytes to every subscriber or fail a second one
- * themselves, and are sent as they are.
+ * themselves, and are not counted; the two that run the caller's code (a sequence's source, an
+ * {@code InputStream} part) are guarded, so that its failure is the caller's ({@link #failedBody}).
  */
 final class ResentBodies {
   private @Nullable BodyPublisher given;
@@ -48,7 +49,6 @@ final class ResentBodies {
     if (body == null
         || body instanceof JsonContent
         || body instanceof FormContent
-        || body instanceof MultipartContent
         || body instanceof Checked
         || body instanceof Guarded
         || body.contentLength() == 0) {
@@ -59,7 +59,7 @@ final class ResentBodies {
       c = given == body ? checked : null;
       if (c == null) {
         c =
-            body instanceof JsonSequenceContent
+            body instanceof JsonSequenceContent || body instanceof MultipartContent
                 ? new Guarded(body, request)
                 : new Checked(body, request);
         given = body;
@@ -73,9 +73,10 @@ final class ResentBodies {
 
   /**
    * A body that fails by itself, not the connection: its publisher (or the source of a {@link
-   * JsonSequenceContent}) threw, or signalled a failure that is no {@link IOException}. The attempt
-   * fails with an {@link HttpJsonException} whose cause is that failure, which the client hands on
-   * as it is and {@link dev.httpjson.RetryInterceptor} does not retry.
+   * JsonSequenceContent}, or an {@code InputStream} part of a {@link MultipartContent} read once
+   * already) threw, or signalled a failure that is no {@link IOException}. The attempt fails with
+   * an {@link HttpJsonException} whose cause is that failure, which the client hands on as it is
+   * and {@link dev.httpjson.RetryInterceptor} does not retry.
    */
   static HttpJsonException failedBody(HttpRequest request, Throwable failure) {
     return new HttpJsonException(
@@ -87,7 +88,10 @@ final class ResentBodies {
         failure);
   }
 
-  /** A body of httpjson's own that runs the caller's code (a sequence's source), guarded. */
+  /**
+   * A body of httpjson's own that runs the caller's code (a sequence's source, a multipart body's
+   * {@code InputStream} part), guarded.
+   */
   private static final class Guarded implements BodyPublisher {
     private final BodyPublisher body;
     private final HttpRequest request;
