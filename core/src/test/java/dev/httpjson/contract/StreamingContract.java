@@ -784,7 +784,8 @@ public abstract class StreamingContract {
   /**
    * The limit of each element is in bytes whatever the body's charset: an element of 700 characters
    * is 1,400 bytes in UTF-16 and 2,800 in UTF-32, over a limit of 1,024 bytes, and one of 450
-   * characters (900 bytes in UTF-16) is within it.
+   * characters (900 bytes in UTF-16) is within it; one of 620 characters in Shift_JIS, 1,220 bytes,
+   * is over it.
    */
   @Test
   public void theLimitOfEachElementCountsBytesInEveryCharset() throws Exception {
@@ -830,6 +831,25 @@ public abstract class StreamingContract {
           }
         }
       }
+    }
+    // A charset of one or two bytes a character: 620 characters, 1,220 bytes in Shift_JIS.
+    String kanji = "{\"displayName\":\"" + "漢".repeat(600) + "\"}";
+    java.nio.charset.Charset sjis = java.nio.charset.Charset.forName("Shift_JIS");
+    server.enqueue(
+        LoopbackServer.bytes(
+            200,
+            "application/json; charset=Shift_JIS",
+            ("[{\"displayName\":\"a\"}," + kanji + "]").getBytes(sjis)));
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, small))) {
+      Iterator<Named> it = stream.iterator();
+      assertThat(it.next()).isEqualTo(new Named("a"));
+      assertThatThrownBy(it::next)
+          .as("Shift_JIS")
+          .isInstanceOf(UncheckedHttpJsonException.class)
+          .cause()
+          .isInstanceOf(ResponseTooLargeException.class)
+          .hasMessageStartingWith("Element 1 of the stream exceeds maxResponseSize 1024 bytes");
     }
     assertClientHealthyAndNothingLeaked();
   }
