@@ -351,7 +351,11 @@ public final class AsyncCall<R> {
     elsewhere(once);
   }
 
-  private static void elsewhere(Runnable completion) {
+  /**
+   * Runs {@code completion}, which settles a future the timer ended, on an async lane, else on a
+   * thread of its own: never on the timer, nor on the common pool.
+   */
+  static void elsewhere(Runnable completion) {
     if (Lanes.execute(completion)) {
       return;
     }
