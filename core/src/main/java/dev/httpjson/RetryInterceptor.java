@@ -1,6 +1,5 @@
 package dev.httpjson;
 
-import dev.httpjson.internal.Interceptors;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpConnectTimeoutException;
@@ -147,8 +146,7 @@ public final class RetryInterceptor implements Interceptor {
     if (attempt >= maxAttempts
         || !(failure instanceof IOException)
         || failure instanceof CallTimeoutException
-        || failure instanceof HttpJsonStatusException
-        || Interceptors.callersBody(failure)) {
+        || failure instanceof HttpJsonStatusException) {
       return -1; // a status is decided by the statuses, before its body handler threw
     }
     IOException e = (IOException) failure;
@@ -693,10 +691,8 @@ public final class RetryInterceptor implements Interceptor {
      * Sets which failures are worth another attempt, replacing the default (every {@link
      * IOException} but httpjson's own {@link HttpJsonException}s and an untrusted certificate). It
      * decides which failures, never which requests: a request that may have been sent still needs
-     * an idempotent method or a key, and neither the whole-call timeout nor a failure of the
-     * request body itself (its publisher failed, or cannot publish its bytes again) is ever
-     * retried. A refused failure carries a suppressed {@code "not retried: refused by
-     * retryOnException"}.
+     * an idempotent method or a key, and the whole-call timeout is never retried. A refused failure
+     * carries a suppressed {@code "not retried: refused by retryOnException"}.
      *
      * <pre>{@code
      * RetryInterceptor.newBuilder()

@@ -53,14 +53,6 @@ public final class Interceptors {
     return done;
   }
 
-  /**
-   * Whether {@code failure} is the request body's own (its publisher failed by itself, or cannot
-   * publish its bytes again), which no retry can mend.
-   */
-  public static boolean callersBody(Throwable failure) {
-    return failure instanceof ResentBodies.BodyFailure;
-  }
-
   public static Interceptor request(UnaryOperator<HttpRequest> change) {
     Objects.requireNonNull(change, "change == null");
     return new Interceptor() {

@@ -79,25 +79,13 @@ final class ResentBodies {
    * and {@link dev.httpjson.RetryInterceptor} does not retry.
    */
   static HttpJsonException failedBody(HttpRequest request, Throwable failure) {
-    return new BodyFailure(
+    return new HttpJsonException(
         request.method()
             + " "
             + Uris.redact(request.uri())
             + ": the request body failed, not the connection: "
             + failure,
         failure);
-  }
-
-  /**
-   * The failure of a caller's body, not of the network: never worth another attempt ({@link
-   * Interceptors#callersBody}), whatever a retry policy accepts.
-   */
-  static final class BodyFailure extends HttpJsonException {
-    private static final long serialVersionUID = 1L;
-
-    BodyFailure(String message, @Nullable Throwable cause) {
-      super(message, cause);
-    }
   }
 
   /**
@@ -302,7 +290,7 @@ final class ResentBodies {
     }
 
     private HttpJsonException differs(String what) {
-      return new BodyFailure(
+      return new HttpJsonException(
           request.method()
               + " "
               + Uris.redact(request.uri())

@@ -1466,37 +1466,6 @@ public abstract class InterceptorContract {
     }
   }
 
-  /**
-   * {@link RetryInterceptor.Builder#retryOnException} decides which failures of the network are
-   * worth another attempt; a body that fails by itself is never one, even when it accepts every
-   * failure.
-   */
-  @Test
-  void aBodyThatFailsByItselfIsNotRetriedEvenWhenRetryOnExceptionAcceptsEveryFailure()
-      throws Exception {
-    HttpJsonClient api =
-        api()
-            .interceptor(
-                RetryInterceptor.newBuilder()
-                    .maxAttempts(3)
-                    .backoff(Duration.ZERO, Duration.ofSeconds(60))
-                    .retryOnException(e -> true)
-                    .build())
-            .build();
-    IllegalStateException boom = new IllegalStateException("the caller's body broke");
-    AtomicInteger subscriptions = new AtomicInteger();
-    HttpRequest request =
-        HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/orders"))
-            .PUT(failingBody(BodyFailure.SIGNALS_ON_ERROR, boom, subscriptions))
-            .build();
-
-    Throwable failure = catchThrowable(() -> api.exchange(request, String.class));
-
-    assertThat(failure).isInstanceOf(dev.httpjson.HttpJsonException.class);
-    assertThat(failure.getCause()).isSameAs(boom);
-    assertThat(subscriptions.get()).as("not retried").isEqualTo(1);
-  }
-
   /** The same for a sequence body whose source (the caller's {@code Iterable}) fails. */
   @Test
   void aSequenceBodyWhoseSourceFailsIsNotRetriedAndItsFailureIsTheCause() throws Exception {
