@@ -62,7 +62,7 @@ import org.jspecify.annotations.Nullable;
  * failure that is no {@code IOException}; the source of a {@link JsonSequenceContent} throws; an
  * {@code InputStream} part of a {@link MultipartContent} is asked for again) is the caller's
  * failure, not the network's: the call fails at once with an {@link HttpJsonException} whose cause
- * is that failure.
+ * is that failure (unless a {@link Builder#retryOnException} accepts it).
  *
  * <p><b>When.</b> After the {@code Retry-After} delay (seconds or an HTTP date), else an
  * exponential backoff with full jitter, up to {@code initial × 2^(attempt − 1)} and at most {@code
