@@ -24,6 +24,7 @@ class RetryBackoffThreadTest {
   @Test
   void anAsyncRetryGoesOnWhileTheCommonPoolIsKeptBusy() throws Exception {
     CountDownLatch busy = new CountDownLatch(1);
+    java.util.List<java.util.concurrent.ExecutorService> closing = new java.util.ArrayList<>();
     int workers = ForkJoinPool.getCommonPoolParallelism();
     try (MockWebServer server = LoopbackServer.start()) {
       for (int i = 0; i < workers; i++) {
@@ -71,9 +72,34 @@ class RetryBackoffThreadTest {
             }
           };
 
+      // A client that completes its exchanges on a thread of its own: the JDK's sendAsync hands
+      // its completions to CompletableFuture's default executor, on JDK 25 the common pool too.
+      java.util.concurrent.ExecutorService exchanges =
+          java.util.concurrent.Executors.newCachedThreadPool();
+      closing.add(exchanges);
+      HttpClient ownCompletions =
+          new dev.httpjson.contract.ForwardingHttpClient(HttpClient.newHttpClient()) {
+            @Override
+            public <T> CompletableFuture<java.net.http.HttpResponse<T>> sendAsync(
+                java.net.http.HttpRequest request,
+                java.net.http.HttpResponse.BodyHandler<T> handler) {
+              return CompletableFuture.supplyAsync(
+                  () -> {
+                    try {
+                      return delegate.send(request, handler);
+                    } catch (java.io.IOException e) {
+                      throw new java.util.concurrent.CompletionException(e);
+                    } catch (InterruptedException e) {
+                      Thread.currentThread().interrupt();
+                      throw new java.util.concurrent.CompletionException(e);
+                    }
+                  },
+                  exchanges);
+            }
+          };
       HttpClient decorated =
           Interceptor.decorate(
-              HttpClient.newHttpClient(),
+              ownCompletions,
               RetryInterceptor.newBuilder()
                   .maxAttempts(2)
                   .backoff(Duration.ofMillis(50), Duration.ofMillis(50))
@@ -95,6 +121,7 @@ class RetryBackoffThreadTest {
       assertThat(resumedOn.get()).startsWith("httpjson-async-");
     } finally {
       busy.countDown();
+      closing.forEach(java.util.concurrent.ExecutorService::shutdownNow);
     }
   }
 }
