@@ -21,13 +21,14 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Reconnection is off by default</b>: the stream ends where the response ends. With
  * reconnects allowed, a GET stream the server ends (or whose connection fails) is reopened as the
- * standard's {@code EventSource} does: after the server's last {@code retry:} time (else {@link
- * #retryDelay()}, at most {@link #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} naming the last
- * event dispatched (before any event names one, the {@code Last-Event-ID} the request carried). An
- * id the connection cannot carry (a control character, or non-ASCII over HTTP/1.1) is left out with
- * a WARNING to {@code System.getLogger("dev.httpjson")}. A 204 ends the stream, a status outside
- * 200–299 fails it; each reconnection's headers are bounded by the timeouts; closing the stream
- * cancels a reconnection in flight. A POST stream is never reopened.
+ * standard's {@code EventSource} does, up to {@link #maxReconnects()} times in a row without an
+ * event (each event starts the count again): after the server's last {@code retry:} time (else
+ * {@link #retryDelay()}, at most {@link #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} naming the
+ * last event dispatched (before any event names one, the {@code Last-Event-ID} the request
+ * carried). An id the connection cannot carry (a control character, or non-ASCII over HTTP/1.1) is
+ * left out with a WARNING to {@code System.getLogger("dev.httpjson")}. A 204 ends the stream, a
+ * status outside 200–299 fails it; each reconnection's headers are bounded by the timeouts; closing
+ * the stream cancels a reconnection in flight. A POST stream is never reopened.
  *
  * <p>Immutable and thread-safe.
  */
@@ -67,10 +68,12 @@ public final class EventStreamOptions {
   }
 
   /**
-   * How many times a GET event stream is reopened after its response ends; 0 (the default) for
-   * never.
+   * How many times in a row a GET event stream is reopened without an event arriving; 0 (the
+   * default) for never. The count starts again at each event, as {@code EventSource} clients count
+   * failed reconnections: a feed that reconnects now and then lives on, and one whose server keeps
+   * ending (or failing) before any event ends after this many reconnections.
    *
-   * @return the maximum number of reconnections
+   * @return the maximum number of reconnections in a row without an event
    */
   public int maxReconnects() {
     return maxReconnects;
@@ -106,9 +109,11 @@ public final class EventStreamOptions {
     private Builder() {}
 
     /**
-     * Sets how many times a GET event stream is reopened; 0 for never (the default).
+     * Sets how many times in a row a GET event stream is reopened without an event arriving; 0 for
+     * never (the default). Each event starts the count again ({@link
+     * EventStreamOptions#maxReconnects()}).
      *
-     * @param maxReconnects the maximum number of reconnections
+     * @param maxReconnects the maximum number of reconnections in a row without an event
      * @throws IllegalArgumentException if negative
      */
     public Builder maxReconnects(int maxReconnects) {

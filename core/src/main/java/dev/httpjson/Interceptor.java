@@ -279,7 +279,8 @@ public interface Interceptor {
 
     /**
      * A future completed once {@code delay} has passed, for an asynchronous interceptor that waits
-     * without holding a thread; its stages run on the common pool, never on the timer's thread.
+     * without holding a thread; its stages run on an httpjson async lane (or a thread of its own
+     * when none can be had), never on the timer's thread nor on the common pool.
      *
      * @param delay how long to wait; zero or less completes the future as soon as possible
      * @return the future; failed when the timer cannot start its thread

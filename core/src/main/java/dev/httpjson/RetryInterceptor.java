@@ -56,8 +56,13 @@ import org.jspecify.annotations.Nullable;
  * not say "later" by itself (403, unlike 429 or 503) only with {@code Retry-After}. Every attempt
  * sends the same request, body and key (so the key must be on the request this interceptor sees); a
  * retried response's body is read and dropped first. A body whose publisher cannot publish its
- * bytes again (one {@code InputStream}, one subscriber) fails the attempt that sends it again with
- * an {@link HttpJsonException}, which is not retried, before the server gets a complete request.
+ * bytes again (one {@code InputStream}, one subscriber), or publishes other bytes, fails the
+ * attempt that sends it again with an {@link HttpJsonException}, which is not retried, before the
+ * server gets a complete request. A body that fails by itself (its publisher throws, or signals a
+ * failure that is no {@code IOException}; the source of a {@link JsonSequenceContent} throws; an
+ * {@code InputStream} part of a {@link MultipartContent} is asked for again) is the caller's
+ * failure, not the network's: the call fails at once with an {@link HttpJsonException} whose cause
+ * is that failure (unless a {@link Builder#retryOnException} accepts it).
  *
  * <p><b>When.</b> After the {@code Retry-After} delay (seconds or an HTTP date), else an
  * exponential backoff with full jitter, up to {@code initial × 2^(attempt − 1)} and at most {@code

@@ -254,6 +254,102 @@ class CompletionThreadTest {
         .hasMessage("no such tenant");
   }
 
+  /**
+   * A call the timer ends completes where the client completes its calls: on the client's executor,
+   * when it has one (21+: the call ran on a virtual lane, and ends there), never on {@code
+   * CompletableFuture}'s default executor (the common pool, which an application may keep busy).
+   */
+  @Test
+  void aTimeoutWithEveryLaneBusyCompletesOnTheClientsExecutor() throws Exception {
+    java.util.concurrent.ExecutorService own =
+        java.util.concurrent.Executors.newCachedThreadPool(r -> new Thread(r, "clients-executor"));
+    try {
+      HttpClient withExecutor = HttpClient.newBuilder().executor(own).build();
+      holdEveryLane();
+
+      CompletableFuture<String> f =
+          HttpJson.getFromJsonAsync(
+              withExecutor, server.uri("/never"), JsonType.of(String.class, options));
+      String seen =
+          f.handle(
+                  (value, failure) ->
+                      unwrap(failure).getClass().getSimpleName()
+                          + "@"
+                          + Thread.currentThread().getName())
+              .get(10, TimeUnit.SECONDS);
+
+      assertThat(seen)
+          .isEqualTo(
+              "CallTimeoutException@"
+                  + (Runtime.version().feature() >= 21
+                      ? "httpjson-async-virtual"
+                      : "clients-executor"));
+    } finally {
+      own.shutdownNow();
+    }
+  }
+
+  /**
+   * A call that waits for a permit of {@link HttpJsonClient.Builder#maxConcurrentCalls} and times
+   * out completes on the client's executor, or without one on an async lane: with the common pool
+   * kept busy, its timeout still fails it in time.
+   */
+  @Test
+  void aCallThatTimesOutWaitingForAPermitCompletesOnTheClientsExecutorOrALane() throws Exception {
+    java.util.concurrent.ExecutorService own =
+        java.util.concurrent.Executors.newCachedThreadPool(r -> new Thread(r, "clients-executor"));
+    int workers = java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1;
+    CountDownLatch busy = new CountDownLatch(1);
+    List<CompletableFuture<String>> holders = new ArrayList<>();
+    try {
+      for (int i = 0; i < workers; i++) {
+        java.util.concurrent.ForkJoinPool.commonPool()
+            .execute(
+                () -> {
+                  try {
+                    busy.await(20, TimeUnit.SECONDS); // an application's long task
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
+                });
+      }
+      JsonOptions untimed = options.toBuilder().timeout(null).build();
+      for (HttpClient http : List.of(HttpClient.newBuilder().executor(own).build(), jdk)) {
+        HttpJsonClient limited =
+            HttpJsonClient.newBuilder(http).options(untimed).maxConcurrentCalls(1).build();
+        CompletableFuture<String> holder =
+            limited.getFromJsonAsync(
+                server.uri("/held").toString(), JsonType.of(String.class, untimed));
+        holders.add(holder);
+        long start = System.nanoTime();
+        CompletableFuture<String> waiting =
+            limited.getFromJsonAsync(
+                server.uri("/ok").toString(), JsonType.of(String.class, options));
+        String seen =
+            waiting
+                .handle(
+                    (value, failure) ->
+                        unwrap(failure).getClass().getSimpleName()
+                            + "@"
+                            + Thread.currentThread().getName())
+                .get(10, TimeUnit.SECONDS);
+        long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+
+        if (http == jdk) {
+          assertThat(seen).startsWith("CallTimeoutException@httpjson-async-");
+        } else {
+          assertThat(seen).isEqualTo("CallTimeoutException@clients-executor");
+        }
+        assertThat(millis).as("ms until a 300 ms timeout failed the call").isLessThan(5_000);
+        holder.cancel(true);
+      }
+    } finally {
+      holders.forEach(h -> h.cancel(true));
+      busy.countDown();
+      own.shutdownNow();
+    }
+  }
+
   private void go() {
     gate.set(new CountDownLatch(0));
   }

@@ -34,14 +34,6 @@ public final class AsyncCall<R> {
       Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
   public static final long LANE_KEEP_ALIVE_SECONDS = 2;
 
-  /**
-   * Where a call the timer fails completes: {@link CompletableFuture}'s default executor (the
-   * common pool, or a new thread per task when it has fewer than two threads), where the JDK's
-   * {@code sendAsync} completes its own futures too, so that past the lanes on Java 17 every
-   * outcome of a call reaches the caller's stages on the same kind of thread.
-   */
-  public static final Executor COMPLETION = new CompletableFuture<Void>().defaultExecutor();
-
   private static final int RUNNING = 0;
   private static final int DONE = 1;
   private static final int ABORTED = 2;
@@ -158,7 +150,8 @@ public final class AsyncCall<R> {
                     timedOut.set(true);
                     // Never on the timer thread: the caller's stages and the listeners run
                     // elsewhere.
-                    COMPLETION.execute(
+                    offTimer(
+                        client,
                         () -> {
                           CallTimeoutException failure = state.limitTimeout(request, limit);
                           try {
@@ -300,9 +293,9 @@ public final class AsyncCall<R> {
   /**
    * Fails the call from the timer, which must never run the caller's dependent stages: the call is
    * settled here (nothing else can complete it now), and {@code abort} and the failure of the
-   * future run on {@link #COMPLETION}.
+   * future run where {@code client} completes its calls ({@link #offTimer}).
    */
-  public boolean failFromTimer(Throwable failure, Runnable abort) {
+  public boolean failFromTimer(HttpClient client, Throwable failure, Runnable abort) {
     if (!state.compareAndSet(RUNNING, DONE)) {
       return false;
     }
@@ -314,12 +307,63 @@ public final class AsyncCall<R> {
             result.completeExceptionally(failure);
           }
         };
-    try {
-      COMPLETION.execute(complete);
-    } catch (RuntimeException | OutOfMemoryError e) {
-      complete.run(); // no thread to be had anywhere: late is worse than on the timer
-    }
+    offTimer(client, complete);
     return true;
+  }
+
+  /**
+   * Runs {@code completion}, which settles a call the timer ended, where the call's other
+   * completions run: on the client's executor (where the JDK completes the futures of its {@code
+   * sendAsync}), else on an async lane, else on a thread of its own. Never on the timer, which
+   * every other call's timeout needs, nor on the common pool, which an application can keep busy
+   * for any length of time (with two cores it has one thread).
+   */
+  static void offTimer(HttpClient client, Runnable completion) {
+    Thread timer = Thread.currentThread();
+    AtomicBoolean taken = new AtomicBoolean();
+    Runnable once =
+        () -> {
+          if (taken.compareAndSet(false, true)) {
+            completion.run();
+          }
+        };
+    Executor executor;
+    try {
+      executor = client.executor().orElse(null);
+    } catch (RuntimeException e) {
+      executor = null; // a client that cannot say: as one without
+    }
+    if (executor != null) {
+      try {
+        executor.execute(
+            () -> {
+              if (Thread.currentThread() == timer) {
+                elsewhere(once); // an executor that runs tasks where they are given
+              } else {
+                once.run();
+              }
+            });
+        return;
+      } catch (RuntimeException | OutOfMemoryError e) {
+        // Rejected (shut down, or full): a lane then.
+      }
+    }
+    elsewhere(once);
+  }
+
+  /**
+   * Runs {@code completion}, which settles a future the timer ended, on an async lane, else on a
+   * thread of its own: never on the timer, nor on the common pool.
+   */
+  static void elsewhere(Runnable completion) {
+    if (Lanes.execute(completion)) {
+      return;
+    }
+    try {
+      OwnThreads.newThread(completion, "httpjson-async-completion").start();
+    } catch (RuntimeException | OutOfMemoryError e) {
+      completion.run(); // no thread to be had anywhere: late is worse than on the timer
+    }
   }
 
   /** The JDK exchange behind the call, cancelled if the caller completes the future first. */

@@ -222,6 +222,7 @@ public final class CallRunner {
               : DeadlineTimer.INSTANCE.schedule(
                   () ->
                       call.failFromTimer(
+                          sender,
                           state.timeout(request),
                           () -> {
                             state.expire(request); // the interceptors see it as the caller does

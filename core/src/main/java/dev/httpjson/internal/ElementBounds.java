@@ -4,7 +4,8 @@ import dev.httpjson.JsonReadException;
 
 /**
  * Where the elements of a streamed body end, seen in the characters on their way to the parser (a
- * parser reads ahead, never behind: what it read, this has seen).
+ * parser reads ahead, never behind: what it read, this has seen), and how many bytes of the body
+ * each holds.
  */
 final class ElementBounds {
   // Where the scan is, between elements.
@@ -42,7 +43,8 @@ final class ElementBounds {
   private String literal = "";
   private int matched;
   private long complete;
-  private long run; // characters since the element, or the whitespace before it, began
+  private long run; // bytes since the element, or the whitespace before it, began
+  private int width = 1; // the bytes of the character being seen
   private long line = 1;
   private long column;
   private long brokenLine;
@@ -51,7 +53,7 @@ final class ElementBounds {
 
   /**
    * @param array a top-level array's elements; else whitespace-separated values (NDJSON)
-   * @param limit the most characters an element may hold ({@link #over})
+   * @param limit the most bytes an element may hold ({@link #over})
    */
   ElementBounds(boolean array, long limit) {
     this.array = array;
@@ -98,16 +100,25 @@ final class ElementBounds {
   }
 
   /**
-   * How many characters the element being read holds so far, or the whitespace before it (or after
-   * the array's end), or -1 when this no longer tells elements apart (after a break).
+   * How many bytes the element being read holds so far, or the whitespace before it (or after the
+   * array's end), or -1 when this no longer tells elements apart (after a break).
    */
   long run() {
     return state == BROKEN ? -1 : run;
   }
 
-  /** The next character (a UTF-8 byte, or a UTF-16 unit from a reader). */
+  /** The next character: a UTF-8 byte. */
   void see(int c) {
-    run++;
+    see(c, 1);
+  }
+
+  /**
+   * The next character, a UTF-16 unit from a reader, which took {@code bytes} bytes of the body in
+   * its charset.
+   */
+  void see(int c, int bytes) {
+    width = bytes;
+    run += bytes;
     if (c == '\n') {
       line++;
       column = 0;
@@ -128,7 +139,7 @@ final class ElementBounds {
       if (state == CONTAINER) {
         i = container(b, i, to);
       } else {
-        see(b[i++] & 0xFF);
+        see(b[i++] & 0xFF, 1);
       }
     }
   }
@@ -266,7 +277,7 @@ final class ElementBounds {
   }
 
   private void start(int c) {
-    run = 1;
+    run = width;
     afterComma = false;
     if (c == '"') {
       state = STRING;

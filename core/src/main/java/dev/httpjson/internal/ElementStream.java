@@ -15,7 +15,10 @@ import java.io.PushbackInputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.Charset;
+import java.nio.charset.CharsetEncoder;
 import java.nio.charset.CodingErrorAction;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -227,7 +230,8 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
                     .onUnmappableCharacter(CodingErrorAction.REPORT)),
             watch,
             bounds,
-            limited);
+            limited,
+            new Widths(decoding));
     return ndjson ? reader.values(chars) : reader.array(chars);
   }
 
@@ -351,26 +355,86 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     }
   }
 
+  /**
+   * How many bytes of a body in a charset each UTF-16 unit of its text took: the limit of each
+   * element is in bytes, whatever the charset (a surrogate unit counts half of its code point).
+   */
+  static final class Widths {
+    private static final int MEASURED = 0;
+    private static final int UTF_8 = -8;
+    private static final int UTF_32 = -32;
+
+    private final int fixed; // bytes a unit, or how they are found
+    private final @Nullable CharsetEncoder encoder;
+    private final CharBuffer one;
+    private final ByteBuffer encoded;
+
+    Widths(Charset charset) {
+      String name = charset.name().toUpperCase(java.util.Locale.ROOT);
+      CharsetEncoder e = charset.canEncode() ? charset.newEncoder() : null;
+      if (name.contains("UTF-16")) {
+        fixed = 2;
+      } else if (name.contains("UTF-32")) {
+        fixed = UTF_32;
+      } else if (name.equals("UTF-8")) {
+        fixed = UTF_8;
+      } else if (e != null && e.maxBytesPerChar() <= 1) {
+        fixed = 1;
+      } else if (e != null) {
+        fixed = MEASURED;
+      } else { // a charset the JDK only decodes: its most bytes a character
+        fixed = Math.max(1, Math.round(1 / charset.newDecoder().averageCharsPerByte()));
+      }
+      this.encoder = fixed == MEASURED ? e : null;
+      this.one = CharBuffer.allocate(1);
+      this.encoded = ByteBuffer.allocate(e == null ? 8 : (int) Math.ceil(e.maxBytesPerChar()) + 8);
+    }
+
+    int of(char c) {
+      if (fixed > 0) {
+        return fixed;
+      }
+      if (Character.isSurrogate(c)) {
+        return 2; // a code point out of the BMP: 4 bytes in UTF-8, UTF-32 and GB18030
+      }
+      if (fixed == UTF_8) {
+        return c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+      }
+      if (fixed == UTF_32) {
+        return 4;
+      }
+      CharsetEncoder e = Objects.requireNonNull(encoder);
+      one.clear();
+      one.put(c).flip();
+      encoded.clear();
+      e.encode(one, encoded, false); // in the state the text before left: a shift counts once
+      return Math.max(1, encoded.position());
+    }
+  }
+
   /** Characters on their way to the parser, shown to a {@link Blank} and {@link ElementBounds}. */
   private static final class BlankChars extends FilterReader {
     private final Blank blank;
     private final ElementBounds bounds;
     private final LimitedInputStream limited;
+    private final Widths widths;
     private boolean first = true;
 
-    public BlankChars(Reader in, Blank blank, ElementBounds bounds, LimitedInputStream limited) {
+    public BlankChars(
+        Reader in, Blank blank, ElementBounds bounds, LimitedInputStream limited, Widths widths) {
       super(in);
       this.blank = blank;
       this.bounds = bounds;
       this.limited = limited;
+      this.widths = widths;
     }
 
-    private void see(int c) {
+    private void see(char c) {
       if (blank.watching()) {
         blank.saw(c);
       }
       if (!first || c != '\uFEFF') {
-        bounds.see(c); // but a byte-order mark first, which the parser skips
+        bounds.see(c, widths.of(c)); // but a byte-order mark first, which the parser skips
       }
       first = false;
     }
@@ -381,7 +445,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       if (c < 0) {
         bounds.end();
       } else if (bounds.watching()) {
-        see(c);
+        see((char) c);
       }
       limited.check(bounds.runToCheck());
       return c;

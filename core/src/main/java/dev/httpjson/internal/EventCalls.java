@@ -276,7 +276,7 @@ public final class EventCalls {
     private volatile @Nullable Future<?> inFlight; // a reconnection waiting for its headers
     private @Nullable CharsetDecoder validator;
     private boolean ended; // read to its end
-    private int reconnects;
+    private int reconnects; // since the last event
     private volatile DeadlineTimer.@Nullable Task idleTask;
     private final Runnable idleCheck = new IdleCheck(this);
     private final @Nullable CallTrace trace;
@@ -451,6 +451,7 @@ public final class EventCalls {
         IOException broken = null;
         try {
           if (parser.next()) {
+            reconnects = 0; // the limit is on reconnections in a row that bring no event
             return event();
           }
         } catch (HttpJsonException e) {

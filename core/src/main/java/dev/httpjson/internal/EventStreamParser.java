@@ -22,17 +22,22 @@ public final class EventStreamParser {
   private static final byte[] EVENT = {'e', 'v', 'e', 'n', 't'};
   private static final byte[] ID = {'i', 'd'};
   private static final byte[] RETRY = {'r', 'e', 't', 'r', 'y'};
+  private static final int BUFFER = 8192;
+  private static final int DATA_BUFFER = 512;
+  // The most a buffer keeps between events: one grown for a larger event (up to maxEventSize) is
+  // given back once it is read, so that a long-lived stream does not hold its largest event's size.
+  private static final int RETAINED = 64 * 1024;
 
   private final long maxEventSize;
   private InputStream in;
-  private byte[] buf = new byte[8192];
+  private byte[] buf = new byte[BUFFER];
   private int pos;
   private int lim;
   private int scan;
   private boolean skipLf;
   private boolean bomChecked;
 
-  private byte[] data = new byte[512];
+  private byte[] data = new byte[DATA_BUFFER];
   private int dataLength;
   private @Nullable String eventType;
   private long eventRetry = -1;
@@ -73,6 +78,7 @@ public final class EventStreamParser {
     skipLf = false;
     bomChecked = false;
     dataLength = 0;
+    shrink();
     eventType = null;
     eventRetry = -1;
     idBuffer = lastEventId;
@@ -80,6 +86,7 @@ public final class EventStreamParser {
 
   /** Reads up to the next event to dispatch. */
   public boolean next() throws IOException {
+    shrink(); // the last event's data is no longer needed
     for (; ; ) {
       int end = lineEnd();
       if (end < 0) {
@@ -130,6 +137,22 @@ public final class EventStreamParser {
     }
     scan = lim;
     return -1;
+  }
+
+  /** Gives back buffers grown past {@link #RETAINED} by an event read whole. */
+  private void shrink() {
+    if (data.length > RETAINED && dataLength == 0) {
+      data = new byte[DATA_BUFFER];
+    }
+    int unread = lim - pos;
+    if (buf.length > RETAINED && unread <= RETAINED / 2) {
+      byte[] smaller = new byte[Math.max(BUFFER, unread)];
+      System.arraycopy(buf, pos, smaller, 0, unread);
+      buf = smaller;
+      scan -= pos;
+      lim = unread;
+      pos = 0;
+    }
   }
 
   /** Reads what has arrived; false at the end of the body. */

@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ForkJoinPool;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
@@ -24,9 +23,9 @@ public final class Interceptors {
   private static final long LONGEST_NANOS = Long.MAX_VALUE / 2;
 
   /**
-   * Behind {@link Interceptor.Chain#delay}: the timer thread only hands the completion to the
-   * common pool, so no stage runs on it. (Not CompletableFuture's default executor: with fewer than
-   * three cores it starts a thread per task.)
+   * Behind {@link Interceptor.Chain#delay}: the timer thread only hands the completion to an async
+   * lane, so no stage runs on it; not to the common pool, which an application can keep busy for
+   * any length of time (with two cores it has one thread), holding every retry back.
    */
   public static CompletableFuture<Void> delay(Duration delay) {
     Objects.requireNonNull(delay, "delay == null");
@@ -41,7 +40,7 @@ public final class Interceptors {
     try {
       task =
           DeadlineTimer.INSTANCE.schedule(
-              () -> ForkJoinPool.commonPool().execute(() -> done.complete(null)), nanos);
+              () -> AsyncCall.elsewhere(() -> done.complete(null)), nanos);
     } catch (RuntimeException | OutOfMemoryError e) { // no timer thread could be started
       return CompletableFuture.failedFuture(e);
     }

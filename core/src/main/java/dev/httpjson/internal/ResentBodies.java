@@ -5,11 +5,15 @@ import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonSequenceContent;
 import dev.httpjson.MultipartContent;
+import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.concurrent.Flow;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.jspecify.annotations.Nullable;
@@ -20,36 +24,44 @@ import org.jspecify.annotations.Nullable;
  * publisher that reads one {@code InputStream}, or serves one subscriber, publishes nothing the
  * second time, and the server would get an empty body, with the same {@code Idempotency-Key}; or,
  * after an exchange that stopped reading it early (a 401 or 503 that came while it was being
- * written), the rest of its stream. Each later subscription is counted against the first whole one
- * and its first bytes compared with the first subscription's, and one that publishes another number
- * of bytes, or other first bytes, fails its attempt with an {@link HttpJsonException} before its
- * request is complete.
+ * written), the rest of its stream; or a publisher that makes its bytes again, but other ones. Each
+ * later subscription is counted against the first whole one, its first bytes compared with the
+ * first subscription's, and its bytes digested (SHA-256) and compared with the first whole one's
+ * (before any was whole, with those of the longest subscription cut short) before the byte that
+ * reaches their length is handed on: one that publishes another number of bytes, or other bytes,
+ * fails its attempt with an {@link HttpJsonException} before its request is complete.
  *
  * <p>httpjson's own bodies ({@link JsonContent}, {@link FormContent}, {@link MultipartContent},
  * {@link JsonSequenceContent}) publish the same bytes to every subscriber or fail a second one
- * themselves, and are sent as they are.
+ * themselves, and are not counted; the two that run the caller's code (a sequence's source, an
+ * {@code InputStream} part) are guarded, so that its failure is the caller's ({@link #failedBody}).
  */
 final class ResentBodies {
   private @Nullable BodyPublisher given;
-  private @Nullable Checked checked;
+  private @Nullable BodyPublisher checked;
 
-  /** {@code request}, its body counted when it may not publish the same bytes again. */
+  /**
+   * {@code request}, its body counted when it may not publish the same bytes again, and its
+   * caller's code guarded ({@link Guard}) when it runs any.
+   */
   HttpRequest checked(HttpRequest request) {
     BodyPublisher body = request.bodyPublisher().orElse(null);
     if (body == null
         || body instanceof JsonContent
         || body instanceof FormContent
-        || body instanceof MultipartContent
-        || body instanceof JsonSequenceContent
         || body instanceof Checked
+        || body instanceof Guarded
         || body.contentLength() == 0) {
       return request;
     }
-    Checked c;
+    BodyPublisher c;
     synchronized (this) {
-      c = checked;
-      if (given != body || c == null) {
-        c = new Checked(body, request);
+      c = given == body ? checked : null;
+      if (c == null) {
+        c =
+            body instanceof JsonSequenceContent || body instanceof MultipartContent
+                ? new Guarded(body, request)
+                : new Checked(body, request);
         given = body;
         checked = c;
       }
@@ -59,18 +71,191 @@ final class ResentBodies {
         .build();
   }
 
+  /**
+   * A body that fails by itself, not the connection: its publisher (or the source of a {@link
+   * JsonSequenceContent}, or an {@code InputStream} part of a {@link MultipartContent} read once
+   * already) threw, or signalled a failure that is no {@link IOException}. The attempt fails with
+   * an {@link HttpJsonException} whose cause is that failure, which the client hands on as it is
+   * and {@link dev.httpjson.RetryInterceptor} does not retry.
+   */
+  static HttpJsonException failedBody(HttpRequest request, Throwable failure) {
+    return new HttpJsonException(
+        request.method()
+            + " "
+            + Uris.redact(request.uri())
+            + ": the request body failed, not the connection: "
+            + failure,
+        failure);
+  }
+
+  /**
+   * A body of httpjson's own that runs the caller's code (a sequence's source, a multipart body's
+   * {@code InputStream} part), guarded.
+   */
+  private static final class Guarded implements BodyPublisher {
+    private final BodyPublisher body;
+    private final HttpRequest request;
+
+    Guarded(BodyPublisher body, HttpRequest request) {
+      this.body = body;
+      this.request = request;
+    }
+
+    @Override
+    public long contentLength() {
+      return body.contentLength();
+    }
+
+    @Override
+    public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+      Guard.subscribe(body, subscriber, request);
+    }
+  }
+
+  /**
+   * Between a caller's publisher and the client: what the publisher throws (in {@code subscribe} or
+   * {@code request}), and a failure it signals that is no {@link IOException}, reach the client as
+   * {@link #failedBody}.
+   */
+  private static final class Guard implements Flow.Subscriber<ByteBuffer>, Flow.Subscription {
+    private final Flow.Subscriber<? super ByteBuffer> downstream;
+    private final HttpRequest request;
+    private final AtomicBoolean done = new AtomicBoolean();
+    private volatile Flow.@Nullable Subscription upstream;
+    private volatile boolean subscribed;
+
+    private Guard(Flow.Subscriber<? super ByteBuffer> downstream, HttpRequest request) {
+      this.downstream = downstream;
+      this.request = request;
+    }
+
+    static void subscribe(
+        BodyPublisher body, Flow.Subscriber<? super ByteBuffer> subscriber, HttpRequest request) {
+      Guard g = new Guard(subscriber, request);
+      try {
+        body.subscribe(g);
+      } catch (RuntimeException | Error e) {
+        g.failed(e);
+      }
+    }
+
+    private void failed(Throwable failure) {
+      Flow.Subscription s = upstream;
+      if (s != null) {
+        try {
+          s.cancel();
+        } catch (RuntimeException | Error ignored) {
+          // The publisher is broken already: its failure is the one to report.
+        }
+      }
+      if (!done.compareAndSet(false, true)) {
+        return;
+      }
+      if (!subscribed) {
+        subscribed = true;
+        downstream.onSubscribe(this);
+      }
+      downstream.onError(failedBody(request, failure));
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      upstream = subscription;
+      subscribed = true;
+      downstream.onSubscribe(this);
+    }
+
+    @Override
+    public void onNext(ByteBuffer item) {
+      if (!done.get()) {
+        downstream.onNext(item);
+      }
+    }
+
+    @Override
+    public void onError(Throwable throwable) {
+      if (done.compareAndSet(false, true)) {
+        downstream.onError(
+            throwable instanceof IOException ? throwable : failedBody(request, throwable));
+      }
+    }
+
+    @Override
+    public void onComplete() {
+      if (done.compareAndSet(false, true)) {
+        downstream.onComplete();
+      }
+    }
+
+    @Override
+    public void request(long n) {
+      Flow.Subscription s = upstream;
+      if (s == null || done.get()) {
+        return;
+      }
+      try {
+        s.request(n);
+      } catch (RuntimeException | Error e) {
+        failed(e);
+      }
+    }
+
+    @Override
+    public void cancel() {
+      done.set(true);
+      Flow.Subscription s = upstream;
+      if (s != null) {
+        s.cancel();
+      }
+    }
+  }
+
   /** How many of the first bytes each subscription must publish as the first one did. */
   private static final int HEAD = 64;
 
   private static final byte[] NO_BYTES = {};
 
-  /** A body whose subscriptions are each counted against the first whole one. */
+  /** What one subscription published: its first {@code length} bytes, as a SHA-256 digest. */
+  private static final class Sent {
+    final long length;
+    final byte[] digest;
+
+    Sent(long length, byte[] digest) {
+      this.length = length;
+      this.digest = digest;
+    }
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new AssertionError("every Java platform has SHA-256", e);
+    }
+  }
+
+  private static byte[] digestSoFar(MessageDigest digest) {
+    try {
+      return ((MessageDigest) digest.clone()).digest();
+    } catch (CloneNotSupportedException e) {
+      throw new AssertionError("the JDK's SHA-256 clones", e);
+    }
+  }
+
+  /**
+   * A body whose subscriptions are each counted against the first whole one, and digested: a later
+   * subscription must publish the bytes of the first whole one (or, before any was whole, those of
+   * the longest one cut short), which it shows before the byte that would complete its request.
+   */
   private static final class Checked implements BodyPublisher {
     private final BodyPublisher body;
     private final HttpRequest request;
 
-    /** The bytes of the first subscription that completed, or -1. */
-    private final AtomicLong whole = new AtomicLong(-1);
+    /** The bytes of the first subscription that completed, or null. */
+    private final AtomicReference<@Nullable Sent> whole = new AtomicReference<>();
+
+    /** Before any was whole: the longest run of bytes a subscription published, or null. */
+    private final AtomicReference<@Nullable Sent> longest = new AtomicReference<>();
 
     /** The most bytes any subscription published. */
     private final AtomicLong most = new AtomicLong();
@@ -92,7 +277,12 @@ final class ResentBodies {
     public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
       byte[] expected = head.get();
       boolean first = expected == null && head.compareAndSet(null, NO_BYTES);
-      body.subscribe(new Counting(subscriber, whole.get(), most.get(), first ? null : expected));
+      Sent w = whole.get();
+      Guard.subscribe(
+          body,
+          new Counting(
+              subscriber, w, w == null ? longest.get() : null, most.get(), first ? null : expected),
+          request);
     }
 
     private HttpJsonException differs(long before, long now) {
@@ -111,27 +301,31 @@ final class ResentBodies {
           null);
     }
 
-    /** One subscription, counted. */
+    /** One subscription, counted and digested. */
     private final class Counting implements Flow.Subscriber<ByteBuffer> {
       private final Flow.Subscriber<? super ByteBuffer> downstream;
-      private final long wholeBefore;
+      private final @Nullable Sent wholeBefore;
+      private final @Nullable Sent check; // the bytes to compare with: the whole ones, or a run
       private final long mostBefore;
 
       /** The first subscription's first bytes, or null when this one is the first. */
       private final byte @Nullable [] expected;
 
       private final byte @Nullable [] own;
+      private final MessageDigest digest = sha256();
       private Flow.@Nullable Subscription upstream;
       private long bytes;
       private boolean done;
 
       Counting(
           Flow.Subscriber<? super ByteBuffer> downstream,
-          long wholeBefore,
+          @Nullable Sent wholeBefore,
+          @Nullable Sent longestBefore,
           long mostBefore,
           byte @Nullable [] expected) {
         this.downstream = downstream;
         this.wholeBefore = wholeBefore;
+        this.check = wholeBefore != null ? wholeBefore : longestBefore;
         this.mostBefore = mostBefore;
         this.expected = expected;
         this.own = expected == null ? new byte[HEAD] : null;
@@ -160,6 +354,36 @@ final class ResentBodies {
         return true;
       }
 
+      /**
+       * Digests {@code item}; false when it reaches the length of the bytes to compare with and the
+       * bytes so far are not theirs. The item is then not handed on: the one that completes a
+       * request of that length never goes out changed.
+       */
+      private boolean sameBytes(ByteBuffer item) {
+        ByteBuffer b = item.duplicate();
+        Sent c = check;
+        if (c != null && bytes < c.length && bytes + b.remaining() >= c.length) {
+          int limit = b.limit();
+          b.limit(b.position() + (int) (c.length - bytes));
+          digest.update(b);
+          if (!MessageDigest.isEqual(digestSoFar(digest), c.digest)) {
+            return false;
+          }
+          b.limit(limit);
+        }
+        digest.update(b);
+        return true;
+      }
+
+      private void fail(HttpJsonException e) {
+        done = true;
+        Flow.Subscription s = upstream;
+        if (s != null) {
+          s.cancel();
+        }
+        downstream.onError(e);
+      }
+
       @Override
       public void onSubscribe(Flow.Subscription subscription) {
         upstream = subscription;
@@ -171,26 +395,31 @@ final class ResentBodies {
         if (done) {
           return;
         }
-        if (!sameHead(item)) {
-          done = true;
-          Flow.Subscription s = upstream;
-          if (s != null) {
-            s.cancel();
-          }
-          downstream.onError(differs("published other bytes when sent again"));
+        Sent w = wholeBefore;
+        long after = bytes + item.remaining();
+        if (w != null && after > w.length) {
+          fail(differs(w.length, after));
           return;
         }
-        bytes += item.remaining();
-        if (wholeBefore >= 0 && bytes > wholeBefore) {
-          done = true;
-          Flow.Subscription s = upstream;
-          if (s != null) {
-            s.cancel();
-          }
-          downstream.onError(differs(wholeBefore, bytes));
+        if (!sameHead(item) || !sameBytes(item)) {
+          fail(differs("published other bytes when sent again"));
           return;
         }
+        bytes = after;
         most.accumulateAndGet(bytes, Math::max);
+        if (w == null && whole.get() == null) {
+          // This run may be cut short (an early response): a later subscription is held to it.
+          Sent l = longest.get();
+          if (l == null || l.length < bytes) {
+            Sent now = new Sent(bytes, digestSoFar(digest));
+            while (!longest.compareAndSet(l, now)) {
+              l = longest.get();
+              if (l != null && l.length >= bytes) {
+                break;
+              }
+            }
+          }
+        }
         downstream.onNext(item);
       }
 
@@ -208,11 +437,12 @@ final class ResentBodies {
           return;
         }
         done = true;
-        if (wholeBefore >= 0 ? bytes != wholeBefore : bytes < mostBefore) {
-          downstream.onError(differs(wholeBefore >= 0 ? wholeBefore : mostBefore, bytes));
+        Sent w = wholeBefore;
+        if (w != null ? bytes != w.length : bytes < mostBefore) {
+          downstream.onError(differs(w != null ? w.length : mostBefore, bytes));
           return;
         }
-        whole.compareAndSet(-1, bytes);
+        whole.compareAndSet(null, new Sent(bytes, digest.digest()));
         downstream.onComplete();
       }
     }

@@ -3,6 +3,7 @@ package dev.httpjson.contract;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.httpjson.CallTimeoutException;
 import dev.httpjson.EventStreamOptions;
@@ -485,17 +486,43 @@ public abstract class EventStreamContract {
   }
 
   @Test
-  public void reconnectsAtMostMaxReconnectsTimes() throws Exception {
-    for (int i = 0; i < 4; i++) {
-      server.enqueue(events("retry: 0\n" + event("n" + i)));
+  public void reconnectsAtMostMaxReconnectsTimesInARowWithoutAnEvent() throws Exception {
+    server.enqueue(events("retry: 0\n" + event("n0")));
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(events(": nothing yet\n\n"));
     }
     EventStreamOptions reconnect = EventStreamOptions.newBuilder().maxReconnects(2).build();
 
     try (Stream<ServerSentEvent<Named>> s =
         HttpJson.getFromJsonAsEvents(client, uri("/e"), named(), reconnect)) {
-      assertThat(s.map(e -> e.data().displayName())).containsExactly("n0", "n1", "n2");
+      assertThat(s.map(e -> e.data().displayName())).containsExactly("n0");
     }
     assertThat(received(server).count()).isEqualTo(4); // warm-up + 1 + 2 reconnections
+  }
+
+  @Test
+  public void anEventStartsTheCountOfReconnectionsAgain() throws Exception {
+    // A feed that reconnects now and then (once a day, say) lives on: maxReconnects bounds the
+    // reconnections in a row that bring no event, as EventSource clients count them.
+    for (int i = 0; i < 4; i++) {
+      server.enqueue(events("retry: 0\n" + event("n" + i)));
+    }
+    server.enqueue(new MockResponse.Builder().code(204).build());
+    EventStreamOptions reconnect = EventStreamOptions.newBuilder().maxReconnects(1).build();
+
+    List<String> names =
+        assertTimeoutPreemptively(
+            Duration.ofSeconds(20),
+            () -> {
+              try (Stream<ServerSentEvent<Named>> s =
+                  HttpJson.getFromJsonAsEvents(client, uri("/e"), named(), reconnect)) {
+                return s.map(e -> e.data().displayName()).collect(Collectors.toList());
+              }
+            });
+
+    assertThat(names).containsExactly("n0", "n1", "n2", "n3");
+    assertThat(received(server).count()).isEqualTo(6); // warm-up + 1 + 4 reconnections
+    assertClientHealthyAndNothingLeaked();
   }
 
   @Test

@@ -328,6 +328,45 @@ public abstract class FormContract {
     assertThat(messages.toString()).contains("an InputStream part can be sent only once");
   }
 
+  /**
+   * An {@code InputStream} part read once cannot be sent again: under a {@link
+   * dev.httpjson.RetryInterceptor}, the attempt that would resend it fails the call at once, with
+   * the part's failure as the cause, rather than being retried as if the network had failed.
+   */
+  @Test
+  void anInputStreamPartSentAgainByARetryFailsAtOnceSayingSo() throws Exception {
+    HttpJsonClient c =
+        HttpJsonClient.newBuilder(client)
+            .options(options)
+            .interceptor(
+                dev.httpjson.RetryInterceptor.newBuilder()
+                    .maxAttempts(3)
+                    .backoff(java.time.Duration.ZERO, java.time.Duration.ofSeconds(1))
+                    .build())
+            .build();
+    server.enqueue(json(503, "{}"));
+    server.enqueue(json(200, "\"ok\""));
+    server.enqueue(json(200, "\"ok\""));
+    MultipartContent upload =
+        MultipartContent.newBuilder()
+            .file("f", new ByteArrayInputStream(new byte[] {1}), "f", "application/x")
+            .build();
+
+    Throwable thrown =
+        org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+            java.time.Duration.ofSeconds(20),
+            () ->
+                org.assertj.core.api.Assertions.catchThrowable(
+                    () -> c.putAsJson(server.url("/a").toString(), upload)));
+
+    assertThat(thrown)
+        .isInstanceOf(dev.httpjson.HttpJsonException.class)
+        .hasMessageNotContaining("attempts");
+    assertThat(thrown.getCause())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("an InputStream part can be sent only once");
+  }
+
   @Test
   void aHundredMegabyteFileStreamsInBoundedMemory(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("big.bin");

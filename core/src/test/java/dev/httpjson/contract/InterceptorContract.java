@@ -1322,6 +1322,203 @@ public abstract class InterceptorContract {
     receivedOnlyTheFirstWholeBody();
   }
 
+  /**
+   * A hand-built body that publishes other bytes when it is sent again (here only its last byte
+   * differs, far past its first bytes, at the same length) is not sent as the retried request: the
+   * attempt fails before its request is complete.
+   */
+  @Test
+  void aRetriedBodyWhoseBytesDifferPastItsStartFailsInsteadOfSendingTheChangedBody()
+      throws Exception {
+    retriedBodyThatChanges(1000);
+  }
+
+  /** As above, for a body of no declared length (sent chunked). */
+  @Test
+  void aRetriedChunkedBodyWhoseBytesDifferPastItsStartFailsInsteadOfSendingTheChangedBody()
+      throws Exception {
+    retriedBodyThatChanges(-1);
+  }
+
+  private void retriedBodyThatChanges(long declared) throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    server.enqueue(status(503, "0"));
+    server.enqueue(json(200, "\"ok\""));
+    AtomicInteger sends = new AtomicInteger();
+    HttpRequest.BodyPublisher changing =
+        new HttpRequest.BodyPublisher() {
+          @Override
+          public long contentLength() {
+            return declared;
+          }
+
+          @Override
+          public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+            String body = "x".repeat(999) + sends.incrementAndGet();
+            HttpRequest.BodyPublishers.ofString(body).subscribe(subscriber);
+          }
+        };
+    HttpRequest request =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/orders"))
+            .header("Idempotency-Key", "k1")
+            .POST(changing)
+            .build();
+
+    Throwable failure = catchThrowable(() -> api.exchange(request, String.class));
+
+    assertThat(failure)
+        .isInstanceOf(dev.httpjson.HttpJsonException.class)
+        .hasMessageContaining("POST " + LoopbackServer.uri(server, "/v1/orders"))
+        .hasMessageContaining("the request body cannot be sent again")
+        .hasMessageContaining("published other bytes when sent again");
+    RecordedRequest first = received(server).take(5, TimeUnit.SECONDS);
+    assertThat(first.getBody().utf8()).isEqualTo("x".repeat(999) + "1");
+    RecordedRequest second = received(server).take(200, TimeUnit.MILLISECONDS);
+    if (second != null) {
+      assertThat(second.getFailure()).as("a body cut short is not a request").isNotNull();
+    }
+  }
+
+  /** How a caller's own body publisher fails, by itself: no network is involved. */
+  private enum BodyFailure {
+    THROWS_IN_SUBSCRIBE,
+    THROWS_IN_REQUEST,
+    SIGNALS_ON_ERROR
+  }
+
+  /** A body publisher that fails as {@code how} says with {@code boom}, counting subscriptions. */
+  private static HttpRequest.BodyPublisher failingBody(
+      BodyFailure how, RuntimeException boom, AtomicInteger subscriptions) {
+    return new HttpRequest.BodyPublisher() {
+      @Override
+      public long contentLength() {
+        return -1;
+      }
+
+      @Override
+      public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+        subscriptions.incrementAndGet();
+        if (how == BodyFailure.THROWS_IN_SUBSCRIBE) {
+          throw boom;
+        }
+        subscriber.onSubscribe(
+            new Flow.Subscription() {
+              private boolean over;
+
+              @Override
+              public void request(long n) {
+                if (over) {
+                  return;
+                }
+                over = true;
+                if (how == BodyFailure.THROWS_IN_REQUEST) {
+                  throw boom;
+                }
+                subscriber.onError(boom);
+              }
+
+              @Override
+              public void cancel() {
+                over = true;
+              }
+            });
+      }
+    };
+  }
+
+  /**
+   * A caller's body publisher that fails by itself (it throws, or signals a failure of its own) is
+   * the caller's failure, not the network's: it is not retried, whatever the request's idempotency,
+   * and the caller gets it as the cause, blocking and async alike.
+   */
+  @Test
+  void aBodyPublisherThatFailsByItselfIsNotRetriedAndIsTheCause() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    for (BodyFailure how : BodyFailure.values()) {
+      for (boolean async : new boolean[] {false, true}) {
+        IllegalStateException boom = new IllegalStateException("the caller's body broke");
+        AtomicInteger subscriptions = new AtomicInteger();
+        HttpRequest request =
+            HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/orders"))
+                .header("Idempotency-Key", "k1")
+                .PUT(failingBody(how, boom, subscriptions))
+                .build();
+
+        Throwable failure =
+            async
+                ? catchThrowable(
+                    () -> api.exchangeAsync(request, String.class).get(10, TimeUnit.SECONDS))
+                : catchThrowable(() -> api.exchange(request, String.class));
+        if (async) {
+          assertThat(failure).as("%s async", how).isInstanceOf(ExecutionException.class);
+          failure = failure.getCause();
+        }
+
+        assertThat(failure).as("%s async=%s", how, async).isInstanceOf(IOException.class);
+        assertThat(failure.getCause()).as("%s async=%s", how, async).isSameAs(boom);
+        assertThat(subscriptions.get()).as("%s async=%s: not retried", how, async).isEqualTo(1);
+      }
+    }
+    RecordedRequest got = received(server).take(200, TimeUnit.MILLISECONDS);
+    while (got != null) {
+      assertThat(got.getFailure()).as("no request with a body completed").isNotNull();
+      got = received(server).take(200, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /** The same for a sequence body whose source (the caller's {@code Iterable}) fails. */
+  @Test
+  void aSequenceBodyWhoseSourceFailsIsNotRetriedAndItsFailureIsTheCause() throws Exception {
+    HttpJsonClient api = api().interceptor(fastRetry(3)).build();
+    for (boolean async : new boolean[] {false, true}) {
+      IllegalStateException boom = new IllegalStateException("the rows could not be read");
+      AtomicInteger passes = new AtomicInteger();
+      Iterable<String> rows =
+          () -> {
+            passes.incrementAndGet();
+            return new java.util.Iterator<String>() {
+              private int n;
+
+              @Override
+              public boolean hasNext() {
+                return true;
+              }
+
+              @Override
+              public String next() {
+                if (n++ == 3) {
+                  throw boom;
+                }
+                return "row";
+              }
+            };
+          };
+      HttpRequest request =
+          dev.httpjson.JsonSequenceContent.ofNdjson(rows, JsonType.of(String.class, options))
+              .requestBuilder("PUT", LoopbackServer.uri(server, "/v1/rows"))
+              .build();
+
+      Throwable failure =
+          async
+              ? catchThrowable(
+                  () -> api.exchangeAsync(request, String.class).get(10, TimeUnit.SECONDS))
+              : catchThrowable(() -> api.exchange(request, String.class));
+      if (async) {
+        assertThat(failure).isInstanceOf(ExecutionException.class);
+        failure = failure.getCause();
+      }
+
+      assertThat(failure).as("async=%s", async).isInstanceOf(IOException.class);
+      assertThat(failure.getCause()).as("async=%s", async).isSameAs(boom);
+      assertThat(passes.get()).as("async=%s: not retried", async).isEqualTo(1);
+    }
+    RecordedRequest got = received(server).take(200, TimeUnit.MILLISECONDS);
+    while (got != null) {
+      assertThat(got.getFailure()).as("no request with a body completed").isNotNull();
+      got = received(server).take(200, TimeUnit.MILLISECONDS);
+    }
+  }
+
   @Test
   void aHandBuiltBodyThatPublishesAgainIsRetriedAndRedirectedWhole() throws Exception {
     HttpJsonClient api =

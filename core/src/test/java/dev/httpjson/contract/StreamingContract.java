@@ -781,6 +781,79 @@ public abstract class StreamingContract {
     assertClientHealthyAndNothingLeaked();
   }
 
+  /**
+   * The limit of each element is in bytes whatever the body's charset: an element of 700 characters
+   * is 1,400 bytes in UTF-16 and 2,800 in UTF-32, over a limit of 1,024 bytes, and one of 450
+   * characters (900 bytes in UTF-16) is within it; one of 620 characters in Shift_JIS, 1,220 bytes,
+   * is over it.
+   */
+  @Test
+  public void theLimitOfEachElementCountsBytesInEveryCharset() throws Exception {
+    String big = "{\"displayName\":\"" + "x".repeat(682) + "\"}"; // 700 characters
+    String fits = "{\"displayName\":\"" + "y".repeat(432) + "\"}"; // 450 characters
+    JsonOptions small = options.toBuilder().maxResponseSize(1024).build();
+    for (String charset : List.of("utf-16", "UTF-16BE", "utf-32")) {
+      java.nio.charset.Charset cs =
+          charset.equals("utf-16")
+              ? java.nio.charset.StandardCharsets.UTF_16LE
+              : java.nio.charset.Charset.forName(charset.equals("utf-32") ? "UTF-32BE" : charset);
+      for (boolean ndjson : new boolean[] {false, true}) {
+        String body =
+            ndjson
+                ? "{\"displayName\":\"a\"}\n" + big + "\n"
+                : "[{\"displayName\":\"a\"}," + big + "]";
+        String type = (ndjson ? "application/x-ndjson" : "application/json") + "; charset=";
+        server.enqueue(LoopbackServer.bytes(200, type + charset, body.getBytes(cs)));
+        try (Stream<Named> stream =
+            HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, small))) {
+          Iterator<Named> it = stream.iterator();
+          assertThat(it.next()).isEqualTo(new Named("a"));
+          assertThatThrownBy(it::next)
+              .as("%s %s", type, charset)
+              .isInstanceOf(UncheckedHttpJsonException.class)
+              .cause()
+              .isInstanceOfSatisfying(
+                  ResponseTooLargeException.class,
+                  e ->
+                      assertThat(e.getMessage())
+                          .startsWith(
+                              "Element 1 of the stream exceeds maxResponseSize 1024 bytes"));
+        }
+        if (charset.startsWith("utf-16") || charset.startsWith("UTF-16")) {
+          server.enqueue(
+              LoopbackServer.bytes(
+                  200, type + charset, (ndjson ? fits + "\n" : "[" + fits + "]").getBytes(cs)));
+          try (Stream<Named> stream =
+              HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, small))) {
+            assertThat(stream.map(Named::displayName))
+                .as("%s %s", type, charset)
+                .containsExactly("y".repeat(432));
+          }
+        }
+      }
+    }
+    // A charset of one or two bytes a character: 620 characters, 1,220 bytes in Shift_JIS.
+    String kanji = "{\"displayName\":\"" + "漢".repeat(600) + "\"}";
+    java.nio.charset.Charset sjis = java.nio.charset.Charset.forName("Shift_JIS");
+    server.enqueue(
+        LoopbackServer.bytes(
+            200,
+            "application/json; charset=Shift_JIS",
+            ("[{\"displayName\":\"a\"}," + kanji + "]").getBytes(sjis)));
+    try (Stream<Named> stream =
+        HttpJson.getFromJsonAsStream(client, uri("/a"), JsonType.of(Named.class, small))) {
+      Iterator<Named> it = stream.iterator();
+      assertThat(it.next()).isEqualTo(new Named("a"));
+      assertThatThrownBy(it::next)
+          .as("Shift_JIS")
+          .isInstanceOf(UncheckedHttpJsonException.class)
+          .cause()
+          .isInstanceOf(ResponseTooLargeException.class)
+          .hasMessageStartingWith("Element 1 of the stream exceeds maxResponseSize 1024 bytes");
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
   @Test
   public void anElementOverMaxResponseSizeFailsTheStream() throws Exception {
     // Many small values, not one long string: avaje-jsonb's parser cannot hold a string over about

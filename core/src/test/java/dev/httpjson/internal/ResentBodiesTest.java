@@ -112,4 +112,44 @@ class ResentBodiesTest {
       assertThat(again.end.get(5, TimeUnit.SECONDS)).isEqualTo(payload().length);
     }
   }
+
+  @Test
+  void aBodyThatChangesWithinTheRunAnAttemptCutShortFailsBeforeThatRunsEnd() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger subscriptions =
+        new java.util.concurrent.atomic.AtomicInteger();
+    BodyPublisher changing =
+        new BodyPublisher() {
+          @Override
+          public long contentLength() {
+            return payload().length;
+          }
+
+          @Override
+          public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+            byte[] bytes = payload();
+            if (subscriptions.getAndIncrement() > 0) {
+              bytes[10_000]++; // past the first bytes, within what the first attempt sent
+            }
+            BodyPublishers.ofByteArray(bytes).subscribe(subscriber);
+          }
+        };
+    HttpRequest request = HttpRequest.newBuilder(TARGET).PUT(changing).build();
+    ResentBodies bodies = new ResentBodies();
+
+    Reading first = new Reading(20_000);
+    sent(bodies, request).subscribe(first);
+    assertThat(first.end.get(5, TimeUnit.SECONDS)).isNegative();
+    Reading again = new Reading(Long.MAX_VALUE);
+    sent(bodies, request).subscribe(again);
+
+    assertThat(again.end)
+        .failsWithin(5, TimeUnit.SECONDS)
+        .withThrowableOfType(java.util.concurrent.ExecutionException.class)
+        .havingCause()
+        .isInstanceOf(HttpJsonException.class)
+        .withMessageContaining("published other bytes when sent again");
+    assertThat(again.bytes.get())
+        .as("handed on before the failure: less than the run the first attempt sent")
+        .isLessThan(first.bytes.get());
+  }
 }
