@@ -28,6 +28,7 @@ import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.http.impl.DefaultContentLengthStrategy;
+import org.apache.hc.core5.http.impl.io.SocketHolder;
 import org.apache.hc.core5.http.io.HttpClientConnection;
 import org.apache.hc.core5.http.io.HttpConnectionFactory;
 import org.apache.hc.core5.http.io.HttpMessageParser;
@@ -241,13 +242,27 @@ final class DefaultPool {
 
     /**
      * The bytes that arrived past the last response, at least: those in Apache's buffer, and with
-     * {@code socket} those the socket has ready (never waits).
+     * {@code socket} those the socket has ready (never waits). Over TLS, the TLS socket counts only
+     * what it decrypted already; bytes in a record of their own wait in the socket beneath, which
+     * counts them too.
      */
     private long unread(boolean socket) throws IOException {
       SessionInputBuffer buffer = heads.buffer; // the connection's, once a response was read
       long n = buffer == null ? 0 : buffer.length();
-      Socket s = socket ? getSocket() : null;
-      return s == null ? n : n + s.getInputStream().available();
+      if (!socket) {
+        return n;
+      }
+      SocketHolder holder = getSocketHolder();
+      if (holder == null) {
+        return n;
+      }
+      Socket s = holder.getSocket();
+      n += s.getInputStream().available();
+      Socket base = holder.getBaseSocket();
+      if (base != null && base != s && !base.isClosed()) {
+        n += base.getInputStream().available();
+      }
+      return n;
     }
   }
 
