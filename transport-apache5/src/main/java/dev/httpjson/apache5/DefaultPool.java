@@ -209,11 +209,11 @@ final class DefaultPool {
      */
     @Override
     public boolean isStale() throws IOException {
-      if (!isOpen() || unread(true) > 0) {
+      if (!isOpen() || unread(true) != 0) {
         return true;
       }
       if (System.nanoTime() - idleSince >= VALIDATE_AFTER_NANOS
-          && (super.isStale() || unread(true) > 0)) {
+          && (super.isStale() || unread(true) != 0)) {
         return true;
       }
       looked = true;
@@ -242,13 +242,14 @@ final class DefaultPool {
 
     /**
      * The bytes that arrived past the last response, at least: those in Apache's buffer, and with
-     * {@code socket} those the socket has ready (never waits). Over TLS, the TLS socket counts only
-     * what it decrypted already; bytes in a record of their own wait in the socket beneath, which
-     * counts them too.
+     * {@code socket} those the socket has ready (never waits); -1 when the server closed the
+     * connection over TLS. The TLS socket counts only what it decrypted already: when none but the
+     * socket beneath has bytes (a record of their own), they are read (1 ms at most, as the pool's
+     * check of an idle connection reads) into Apache's buffer and counted, unless they end the
+     * connection (the server's close, which the request then meets as it would have).
      */
     private long unread(boolean socket) throws IOException {
-      SessionInputBuffer buffer = heads.buffer; // the connection's, once a response was read
-      long n = buffer == null ? 0 : buffer.length();
+      long n = buffered();
       if (!socket) {
         return n;
       }
@@ -259,10 +260,23 @@ final class DefaultPool {
       Socket s = holder.getSocket();
       n += s.getInputStream().available();
       Socket base = holder.getBaseSocket();
-      if (base != null && base != s && !base.isClosed()) {
-        n += base.getInputStream().available();
+      if (n == 0
+          && base != null
+          && base != s
+          && !base.isClosed()
+          && base.getInputStream().available() > 0) {
+        if (super.isStale()) {
+          return -1;
+        }
+        n = buffered();
       }
       return n;
+    }
+
+    /** The bytes in Apache's buffer of this connection, once it read a response. */
+    private long buffered() {
+      SessionInputBuffer buffer = heads.buffer;
+      return buffer == null ? 0 : buffer.length();
     }
   }
 

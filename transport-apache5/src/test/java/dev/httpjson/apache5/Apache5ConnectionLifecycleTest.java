@@ -93,7 +93,7 @@ class Apache5ConnectionLifecycleTest extends ConnectionLifecycleContract {
   @Test
   @org.junit.jupiter.api.Timeout(60)
   void overTlsBytesPastAResponseInARecordOfTheirOwnNeverAnswerTheNextCall() throws Exception {
-    try (TlsServer server = new TlsServer()) {
+    try (TlsServer server = new TlsServer(Apache5ConnectionLifecycleTest::sendsTooMuchAtOnce)) {
       HttpClient client = server.client();
 
       HttpResponse<String> first =
@@ -122,7 +122,7 @@ class Apache5ConnectionLifecycleTest extends ConnectionLifecycleContract {
   @Test
   @org.junit.jupiter.api.Timeout(60)
   void overTlsAConnectionWithNothingPastItsResponsesIsReused() throws Exception {
-    try (TlsServer server = new TlsServer()) {
+    try (TlsServer server = new TlsServer(Apache5ConnectionLifecycleTest::sendsTooMuchAtOnce)) {
       HttpClient client = server.client();
       for (String path : List.of("/a", "/b", "/c")) {
         HttpResponse<String> r =
@@ -131,6 +131,36 @@ class Apache5ConnectionLifecycleTest extends ConnectionLifecycleContract {
         Thread.sleep(100);
       }
       assertThat(server.connections.get()).isEqualTo(1);
+      assertThat(server.failures).isEmpty();
+    }
+  }
+
+  /**
+   * Over TLS, a server that closes the connection (its close_notify) right after a response it said
+   * kept it open: the next GET is not failed as if the close were bytes past the response; it meets
+   * the closed connection as before and is sent again on a new one.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void overTlsAServersCloseAfterAResponseIsNotTakenForBytesPastIt() throws Exception {
+    try (TlsServer server =
+        new TlsServer(
+            (socket, head) -> {
+              String line = head.substring(0, head.indexOf(" HTTP/"));
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Length: " + line.length() + "\r\n\r\n" + line);
+              socket.close();
+            })) {
+      HttpClient client = server.client();
+      List<String> outcomes = new ArrayList<>();
+      for (String path : List.of("/a", "/b")) {
+        HttpResponse<String> r =
+            client.send(HttpRequest.newBuilder(server.uri(path)).build(), BodyHandlers.ofString());
+        outcomes.add(r.statusCode() + " " + r.body());
+        Thread.sleep(100); // the close reaches the client's socket meanwhile
+      }
+      assertThat(outcomes).containsExactly("200 GET /a", "200 GET /b");
       assertThat(server.failures).isEmpty();
     }
   }
@@ -152,8 +182,10 @@ class Apache5ConnectionLifecycleTest extends ConnectionLifecycleContract {
     final java.util.concurrent.atomic.AtomicInteger connections =
         new java.util.concurrent.atomic.AtomicInteger();
     private final java.net.ServerSocket listener;
+    private final RawServer.Handler handler;
 
-    TlsServer() throws IOException {
+    TlsServer(RawServer.Handler handler) throws IOException {
+      this.handler = handler;
       listener =
           new okhttp3.tls.HandshakeCertificates.Builder()
               .heldCertificate(CERTIFICATE)
@@ -180,10 +212,10 @@ class Apache5ConnectionLifecycleTest extends ConnectionLifecycleContract {
                 () -> {
                   try (socket) {
                     socket.setSoTimeout(20_000);
-                    sendsTooMuch(socket, RawServer.readHead(socket.getInputStream()), 0);
+                    handler.handle(socket, RawServer.readHead(socket.getInputStream()));
                   } catch (IOException e) {
                     // the client closed the connection
-                  } catch (RuntimeException e) {
+                  } catch (Exception e) {
                     failures.add(e);
                   }
                 });
@@ -217,6 +249,10 @@ class Apache5ConnectionLifecycleTest extends ConnectionLifecycleContract {
     public void close() throws IOException {
       listener.close();
     }
+  }
+
+  private static void sendsTooMuchAtOnce(Socket socket, String head) throws IOException {
+    sendsTooMuch(socket, head, 0);
   }
 
   /**
