@@ -729,17 +729,19 @@ public final class HttpJson {
 
   /**
    * {@code request} as a {@code curl} command line, to read, log or paste into a shell: method,
-   * URI, headers and body, one option a line. The values of {@code Authorization}, {@code
-   * Proxy-Authorization} and {@code Cookie}, of the query parameters and form fields that carry
-   * secrets by convention ({@code access_token}, {@code refresh_token}, {@code id_token}, {@code
-   * client_secret}, {@code api_key}, {@code apikey}, {@code api-key}, {@code x-api-key}, {@code
-   * x-auth-token}, {@code private-token}, {@code password}, {@code secret}, {@code signature},
-   * {@code sig}) and of the headers, query parameters and form fields named in {@code redact}
-   * (compared without case) are shown as {@code ***}, and so is the URI's userinfo; its fragment,
-   * which is never sent, is left out. A JSON body is shown as it is: a secret in it is the caller's
-   * to name or keep out. A body is shown when it is JSON, a form or text of at most 4 KiB in UTF-8
-   * and not content-encoded; any other body is a {@code --data-binary @-} that says why it is not
-   * shown (its length, its type).
+   * URI, headers and body, one option a line. The values of the headers that carry a credential
+   * (those {@link LoggingInterceptor} hides: {@code Authorization}, {@code Proxy-Authorization},
+   * {@code Cookie}, and the usual API key and token headers such as {@code X-Api-Key}, {@code
+   * X-Goog-Api-Key}, {@code X-Amz-Security-Token}, {@code Ocp-Apim-Subscription-Key}), of the query
+   * parameters and form fields that carry secrets by convention ({@code access_token}, {@code
+   * refresh_token}, {@code id_token}, {@code client_secret}, {@code api_key}, {@code apikey},
+   * {@code api-key}, {@code x-api-key}, {@code x-auth-token}, {@code private-token}, {@code
+   * password}, {@code secret}, {@code signature}, {@code sig}) and of the headers, query parameters
+   * and form fields named in {@code redact} (compared without case) are shown as {@code ***}, and
+   * so is the URI's userinfo; its fragment, which is never sent, is left out. A JSON body is shown
+   * as it is: a secret in it is the caller's to name or keep out. A body is shown when it is JSON,
+   * a form or text of at most 4 KiB in UTF-8 and not content-encoded; any other body is a {@code
+   * --data-binary @-} that says why it is not shown (its length, its type).
    *
    * <pre>{@code
    * HttpRequest post = JsonContent.of(new NewIssue("Crash"))
@@ -764,7 +766,7 @@ public final class HttpJson {
    *
    * @param request the request
    * @param redact more headers, query parameters or form fields whose values to hide, such as
-   *     {@code "X-Goog-Api-Key"} or {@code "key"}
+   *     {@code "X-Tenant-Key"} or {@code "key"}
    * @return the command line
    */
   public static String toCurl(HttpRequest request, String... redact) {

@@ -93,6 +93,30 @@ class CurlTest {
   }
 
   /**
+   * Every header httpjson treats as a credential elsewhere (the logging interceptor and the test
+   * kit show it as {@code ***}, a redirect to another origin drops it) is redacted in a printed
+   * command too: a command line is pasted into tickets and chats.
+   */
+  @Test
+  void everyHeaderTheLoggerHidesIsRedactedWithoutBeingNamed() {
+    HttpRequest request =
+        HttpRequest.newBuilder(LoopbackServer.uri(server, "/v1/x"))
+            .header("X-Goog-Api-Key", "k3y-a")
+            .header("X-Amz-Security-Token", "k3y-b")
+            .header("Ocp-Apim-Subscription-Key", "k3y-c")
+            .header("X-Vault-Token", "k3y-d")
+            .header("X-Access-Token", "k3y-e")
+            .header("X-Csrf-Token", "k3y-f")
+            .header("X-Xsrf-Token", "k3y-g")
+            .build();
+
+    assertThat(HttpJson.toCurl(request))
+        .contains("-H 'X-Goog-Api-Key: ***'")
+        .contains("-H 'X-Vault-Token: ***'")
+        .doesNotContain("k3y");
+  }
+
+  /**
    * A fragment is never sent (curl drops it too), and one such as an OAuth2 redirect's {@code
    * #access_token=…} is a secret: it is left out, as exception messages leave it out.
    */

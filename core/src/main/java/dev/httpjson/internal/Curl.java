@@ -27,26 +27,33 @@ public final class Curl {
   /** The largest body shown; a longer one is named by its length. */
   public static final int MAX_BODY = 4096;
 
-  /** Headers, query parameters and form fields whose values are always redacted (lower case). */
-  public static final Set<String> ALWAYS_REDACTED =
-      Set.of(
-          "authorization",
-          "proxy-authorization",
-          "cookie",
-          "access_token",
-          "refresh_token",
-          "id_token",
-          "client_secret",
-          "api_key",
-          "apikey",
-          "api-key",
-          "x-api-key",
-          "x-auth-token",
-          "private-token",
-          "password",
-          "secret",
-          "signature",
-          "sig");
+  /**
+   * Headers, query parameters and form fields whose values are always redacted (lower case): the
+   * headers that carry a credential ({@link SecretHeaders}), and the names of the usual secret
+   * parameters and fields.
+   */
+  public static final Set<String> ALWAYS_REDACTED = alwaysRedacted();
+
+  private static Set<String> alwaysRedacted() {
+    Set<String> names = new java.util.HashSet<>(SecretHeaders.NAMES);
+    names.addAll(
+        Set.of(
+            "access_token",
+            "refresh_token",
+            "id_token",
+            "client_secret",
+            "api_key",
+            "apikey",
+            "api-key",
+            "x-api-key",
+            "x-auth-token",
+            "private-token",
+            "password",
+            "secret",
+            "signature",
+            "sig"));
+    return Set.copyOf(names);
+  }
 
   private Curl() {}
 

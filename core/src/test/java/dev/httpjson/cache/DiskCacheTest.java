@@ -463,6 +463,38 @@ class DiskCacheTest {
     assertThat(Files.exists(file)).isFalse();
   }
 
+  /**
+   * A 304 for an entry whose body is in its own entry file (a body of 1 MiB, the largest kept
+   * inline) rewrites the entry with its body copied; when that file turns out damaged as it is
+   * copied, the copy is dropped: no temporary file stays in the directory, none stays open, and the
+   * room set aside for it is given back.
+   */
+  @Test
+  void aDamagedBodyFoundWhileA304CopiesItLeavesNoTemporaryFileBehind() throws Exception {
+    String body = "E".repeat(1 << 20);
+    server.enqueue(response(200, body, "ETag", "\"v1\"", "Cache-Control", "max-age=0"));
+    server.enqueue(response(304, "", "ETag", "\"v1\"", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "fresh", "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/e"));
+    List<Path> stored = entries();
+    assertThat(stored).hasSize(1);
+    Path file = stored.get(0);
+    assertThat(file.toString()).endsWith(".entry");
+    try (java.nio.channels.FileChannel c =
+        java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+      c.write(java.nio.ByteBuffer.wrap(new byte[] {'X'}), 500_000);
+    }
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> get(client, uri("/e")))
+        .isInstanceOf(java.io.IOException.class)
+        .hasMessageContaining("damaged");
+
+    assertThat(entries()).noneMatch(p -> p.toString().endsWith(".tmp"));
+    HttpResponse<String> after = get(client, uri("/e"));
+    assertThat(after.body()).isEqualTo("fresh");
+  }
+
   @Test
   void aRangeOfALargeBodyOnDiskIsServedOnlyFromAnUndamagedFile() throws Exception {
     StringBuilder b = new StringBuilder();

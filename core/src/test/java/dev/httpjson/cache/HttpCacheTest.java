@@ -810,6 +810,29 @@ class HttpCacheTest {
     assertThat(server.getRequestCount()).isEqualTo(3);
   }
 
+  /**
+   * A URI with characters outside ASCII (as {@code new URI(scheme, host, path, fragment)} keeps
+   * them) is sent percent-encoded in UTF-8: it is the same resource as the URI written so, and an
+   * unsafe request to either invalidates what is stored for the other.
+   */
+  @Test
+  void aUriWithCharactersOutsideAsciiIsTheResourceOfItsPercentEncodedForm() throws Exception {
+    HttpClient proxied = viaProxy();
+    server.enqueue(response(200, "one", "Cache-Control", "max-age=60"));
+    server.enqueue(response(204, ""));
+    server.enqueue(response(200, "two", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "three", "Cache-Control", "max-age=60"));
+
+    assertThat(send(proxied, "GET", "http://example.com/users/Jos\u00e9").body()).isEqualTo("one");
+    send(proxied, "PUT", "http://example.com/users/Jos%C3%A9");
+
+    assertThat(send(proxied, "GET", "http://example.com/users/Jos\u00e9").body()).isEqualTo("two");
+    HttpResponse<String> encoded = send(proxied, "GET", "http://example.com/users/Jos%c3%a9");
+    assertThat(encoded.body()).isEqualTo("two");
+    assertThat(HttpCache.outcome(encoded)).contains(HttpCache.Outcome.HIT);
+    assertThat(server.getRequestCount()).isEqualTo(3);
+  }
+
   @Test
   void aResponseIsNeverServedToAnotherApiKeyOrTokenHeader() throws Exception {
     for (String body : new String[] {"key a", "key b", "anonymous", "goog", "vault"}) {

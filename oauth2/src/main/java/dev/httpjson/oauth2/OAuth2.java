@@ -129,17 +129,7 @@ public final class OAuth2 implements Interceptor {
   private OAuth2(Builder b) {
     this.tokenUri = b.tokenUri;
     this.origins = Set.copyOf(b.origins);
-    this.identity =
-        b.refreshToken != null
-            ? null
-            : "oauth2 client_credentials\n"
-                + b.tokenUri
-                + "\n"
-                + b.clientId
-                + "\n"
-                + new java.util.TreeSet<>(b.scopes)
-                + "\n"
-                + b.audience;
+    this.identity = b.refreshToken != null ? null : identity(b);
     this.tokens =
         new Tokens(
             b.tokenUri,
@@ -153,6 +143,33 @@ public final class OAuth2 implements Interceptor {
             b.timeout,
             b.clock,
             b.http);
+  }
+
+  /**
+   * What a client credentials token of {@code b} stands for: its token endpoint, client id, scopes
+   * (as a set) and audience, each field spelt with its length, so that no two clients read the same
+   * (a field that holds a separator, an audience spelt "null" and none).
+   */
+  private static String identity(Builder b) {
+    StringBuilder id = new StringBuilder("oauth2 client_credentials");
+    field(id, b.tokenUri.toString());
+    field(id, b.clientId);
+    java.util.SortedSet<String> scopes = new java.util.TreeSet<>(b.scopes);
+    id.append('\n').append(scopes.size());
+    for (String scope : scopes) {
+      field(id, scope);
+    }
+    String audience = b.audience;
+    if (audience == null) {
+      id.append("\n-");
+    } else {
+      field(id, audience);
+    }
+    return id.toString();
+  }
+
+  private static void field(StringBuilder id, String value) {
+    id.append('\n').append(value.length()).append(':').append(value);
   }
 
   /**

@@ -129,4 +129,60 @@ class OAuth2CacheTest {
     }
     assertThat(cache.revalidationCount()).isZero();
   }
+
+  @Test
+  void anAudienceSpeltNullIsNotTheSameIdentityAsNoAudience() throws Exception {
+    HttpCache cache = HttpCache.inMemory(1 << 20);
+    HttpClient http = HttpClient.newHttpClient();
+    HttpJsonClient none =
+        HttpJsonClient.newBuilder(http)
+            .baseUri(server.url("/v1/").uri())
+            .cache(cache)
+            .interceptor(oauth("sync").build())
+            .build();
+    HttpJsonClient named =
+        HttpJsonClient.newBuilder(http)
+            .baseUri(server.url("/v1/").uri())
+            .cache(cache)
+            .interceptor(oauth("sync").audience("null").build())
+            .build();
+
+    none.getFromJson("greeting", String.class);
+    named.getFromJson("greeting", String.class);
+
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest r = apiRequests.poll(10, TimeUnit.SECONDS);
+      assertThat(r.getHeaders().get("If-None-Match")).as("request %s", i + 1).isNull();
+    }
+    assertThat(cache.revalidationCount()).isZero();
+  }
+
+  @Test
+  void fieldsThatRunIntoEachOtherAreNotTheSameIdentity() throws Exception {
+    HttpCache cache = HttpCache.inMemory(1 << 20);
+    HttpClient http = HttpClient.newHttpClient();
+    // Joined with line breaks, "c" for audience "a\n[]\nb" and "c\n[]\na" for audience "b" read
+    // the same; they are two clients, the second of which may see what the first may not.
+    HttpJsonClient first =
+        HttpJsonClient.newBuilder(http)
+            .baseUri(server.url("/v1/").uri())
+            .cache(cache)
+            .interceptor(oauth("c").audience("a\n[]\nb").build())
+            .build();
+    HttpJsonClient second =
+        HttpJsonClient.newBuilder(http)
+            .baseUri(server.url("/v1/").uri())
+            .cache(cache)
+            .interceptor(oauth("c\n[]\na").audience("b").build())
+            .build();
+
+    first.getFromJson("greeting", String.class);
+    second.getFromJson("greeting", String.class);
+
+    for (int i = 0; i < 2; i++) {
+      RecordedRequest r = apiRequests.poll(10, TimeUnit.SECONDS);
+      assertThat(r.getHeaders().get("If-None-Match")).as("request %s", i + 1).isNull();
+    }
+    assertThat(cache.revalidationCount()).isZero();
+  }
 }

@@ -28,6 +28,7 @@ import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.http.impl.DefaultContentLengthStrategy;
+import org.apache.hc.core5.http.impl.io.SocketHolder;
 import org.apache.hc.core5.http.io.HttpClientConnection;
 import org.apache.hc.core5.http.io.HttpConnectionFactory;
 import org.apache.hc.core5.http.io.HttpMessageParser;
@@ -208,11 +209,11 @@ final class DefaultPool {
      */
     @Override
     public boolean isStale() throws IOException {
-      if (!isOpen() || unread(true) > 0) {
+      if (!isOpen() || unread(true) != 0) {
         return true;
       }
       if (System.nanoTime() - idleSince >= VALIDATE_AFTER_NANOS
-          && (super.isStale() || unread(true) > 0)) {
+          && (super.isStale() || unread(true) != 0)) {
         return true;
       }
       looked = true;
@@ -241,13 +242,41 @@ final class DefaultPool {
 
     /**
      * The bytes that arrived past the last response, at least: those in Apache's buffer, and with
-     * {@code socket} those the socket has ready (never waits).
+     * {@code socket} those the socket has ready (never waits); -1 when the server closed the
+     * connection over TLS. The TLS socket counts only what it decrypted already: when none but the
+     * socket beneath has bytes (a record of their own), they are read (1 ms at most, as the pool's
+     * check of an idle connection reads) into Apache's buffer and counted, unless they end the
+     * connection (the server's close, which the request then meets as it would have).
      */
     private long unread(boolean socket) throws IOException {
-      SessionInputBuffer buffer = heads.buffer; // the connection's, once a response was read
-      long n = buffer == null ? 0 : buffer.length();
-      Socket s = socket ? getSocket() : null;
-      return s == null ? n : n + s.getInputStream().available();
+      long n = buffered();
+      if (!socket) {
+        return n;
+      }
+      SocketHolder holder = getSocketHolder();
+      if (holder == null) {
+        return n;
+      }
+      Socket s = holder.getSocket();
+      n += s.getInputStream().available();
+      Socket base = holder.getBaseSocket();
+      if (n == 0
+          && base != null
+          && base != s
+          && !base.isClosed()
+          && base.getInputStream().available() > 0) {
+        if (super.isStale()) {
+          return -1;
+        }
+        n = buffered();
+      }
+      return n;
+    }
+
+    /** The bytes in Apache's buffer of this connection, once it read a response. */
+    private long buffered() {
+      SessionInputBuffer buffer = heads.buffer;
+      return buffer == null ? 0 : buffer.length();
     }
   }
 

@@ -86,6 +86,176 @@ class Apache5ConnectionLifecycleTest extends ConnectionLifecycleContract {
   }
 
   /**
+   * Over TLS, bytes past a response that came in a record of their own are not yet decrypted when
+   * the next request is about to be written (the TLS socket reports none ready): they are seen all
+   * the same, and the call fails before its request is written rather than read them as its answer.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void overTlsBytesPastAResponseInARecordOfTheirOwnNeverAnswerTheNextCall() throws Exception {
+    try (TlsServer server = new TlsServer(Apache5ConnectionLifecycleTest::sendsTooMuchAtOnce)) {
+      HttpClient client = server.client();
+
+      HttpResponse<String> first =
+          client.send(
+              HttpRequest.newBuilder(server.uri("/first")).build(), BodyHandlers.ofString());
+      assertThat(first.body()).isEqualTo("abc");
+      Thread.sleep(100); // the bytes past the response reach the client's socket meanwhile
+      assertThatThrownBy(
+              () ->
+                  client.send(
+                      HttpRequest.newBuilder(server.uri("/second")).build(),
+                      BodyHandlers.ofString()))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("past the end of its last response")
+          .hasMessageContaining("GET /second");
+      HttpResponse<String> third =
+          client.send(
+              HttpRequest.newBuilder(server.uri("/third")).build(), BodyHandlers.ofString());
+      assertThat(third.statusCode() + " " + third.body()).isEqualTo("200 GET /third");
+      assertThat(server.connections.get()).isEqualTo(2);
+      assertThat(server.failures).isEmpty();
+    }
+  }
+
+  /** Over TLS, a server that sends nothing past its responses keeps its one connection in use. */
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void overTlsAConnectionWithNothingPastItsResponsesIsReused() throws Exception {
+    try (TlsServer server = new TlsServer(Apache5ConnectionLifecycleTest::sendsTooMuchAtOnce)) {
+      HttpClient client = server.client();
+      for (String path : List.of("/a", "/b", "/c")) {
+        HttpResponse<String> r =
+            client.send(HttpRequest.newBuilder(server.uri(path)).build(), BodyHandlers.ofString());
+        assertThat(r.body()).isEqualTo("GET " + path);
+        Thread.sleep(100);
+      }
+      assertThat(server.connections.get()).isEqualTo(1);
+      assertThat(server.failures).isEmpty();
+    }
+  }
+
+  /**
+   * Over TLS, a server that closes the connection (its close_notify) right after a response it said
+   * kept it open: the next GET is not failed as if the close were bytes past the response; it meets
+   * the closed connection as before and is sent again on a new one.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void overTlsAServersCloseAfterAResponseIsNotTakenForBytesPastIt() throws Exception {
+    try (TlsServer server =
+        new TlsServer(
+            (socket, head) -> {
+              String line = head.substring(0, head.indexOf(" HTTP/"));
+              RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nContent-Length: " + line.length() + "\r\n\r\n" + line);
+              socket.close();
+            })) {
+      HttpClient client = server.client();
+      List<String> outcomes = new ArrayList<>();
+      for (String path : List.of("/a", "/b")) {
+        HttpResponse<String> r =
+            client.send(HttpRequest.newBuilder(server.uri(path)).build(), BodyHandlers.ofString());
+        outcomes.add(r.statusCode() + " " + r.body());
+        Thread.sleep(100); // the close reaches the client's socket meanwhile
+      }
+      assertThat(outcomes).containsExactly("200 GET /a", "200 GET /b");
+      assertThat(server.failures).isEmpty();
+    }
+  }
+
+  /**
+   * A TLS server on loopback that answers as {@link #sendsTooMuch} does, each write a TLS record of
+   * its own, with a client of a pool of the caller's own (Apache's check of idle connections after
+   * 2 s) that trusts its certificate.
+   */
+  private static final class TlsServer implements AutoCloseable {
+    private static final okhttp3.tls.HeldCertificate CERTIFICATE =
+        new okhttp3.tls.HeldCertificate.Builder()
+            .commonName("localhost")
+            .addSubjectAlternativeName("localhost")
+            .addSubjectAlternativeName("127.0.0.1")
+            .build();
+
+    final List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final java.util.concurrent.atomic.AtomicInteger connections =
+        new java.util.concurrent.atomic.AtomicInteger();
+    private final java.net.ServerSocket listener;
+    private final RawServer.Handler handler;
+
+    TlsServer(RawServer.Handler handler) throws IOException {
+      this.handler = handler;
+      listener =
+          new okhttp3.tls.HandshakeCertificates.Builder()
+              .heldCertificate(CERTIFICATE)
+              .build()
+              .sslContext()
+              .getServerSocketFactory()
+              .createServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress());
+      Thread acceptor = new Thread(this::accept, "tls-server");
+      acceptor.setDaemon(true);
+      acceptor.start();
+    }
+
+    private void accept() {
+      while (!listener.isClosed()) {
+        Socket socket;
+        try {
+          socket = listener.accept();
+        } catch (IOException e) {
+          return; // closed
+        }
+        connections.incrementAndGet();
+        Thread t =
+            new Thread(
+                () -> {
+                  try (socket) {
+                    socket.setSoTimeout(20_000);
+                    handler.handle(socket, RawServer.readHead(socket.getInputStream()));
+                  } catch (IOException e) {
+                    // the client closed the connection
+                  } catch (Exception e) {
+                    failures.add(e);
+                  }
+                });
+        t.setDaemon(true);
+        t.start();
+      }
+    }
+
+    java.net.URI uri(String path) {
+      return java.net.URI.create("https://127.0.0.1:" + listener.getLocalPort() + path);
+    }
+
+    HttpClient client() {
+      return Apache5Transport.newHttpClient(
+          HttpClients.custom()
+              .disableRedirectHandling()
+              .setConnectionManager(
+                  PoolingHttpClientConnectionManagerBuilder.create()
+                      .setConnectionFactory(Apache5Transport.connectionFactory())
+                      .setTlsSocketStrategy(
+                          new org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy(
+                              new okhttp3.tls.HandshakeCertificates.Builder()
+                                  .addTrustedCertificate(CERTIFICATE.certificate())
+                                  .build()
+                                  .sslContext()))
+                      .build())
+              .build());
+    }
+
+    @Override
+    public void close() throws IOException {
+      listener.close();
+    }
+  }
+
+  private static void sendsTooMuchAtOnce(Socket socket, String head) throws IOException {
+    sendsTooMuch(socket, head, 0);
+  }
+
+  /**
    * Answers {@code /first} with a body of 3 bytes and, {@code lateMillis} later (at once for 0),
    * what looks like a second response; any other request with its request line.
    */

@@ -212,8 +212,8 @@ public final class Cache {
   /**
    * The URI as the cache compares it (RFC 9110 section 4.2.3, RFC 3986 section 6.2.2): without
    * fragment, scheme and host in lowercase, without the scheme's default port, an empty path as
-   * "/", and percent-encodings with uppercase hexadecimal digits, those of unreserved characters
-   * decoded.
+   * "/", characters outside ASCII percent-encoded in UTF-8 (as the request is sent), and
+   * percent-encodings with uppercase hexadecimal digits, those of unreserved characters decoded.
    */
   static String normalize(URI uri) {
     if (uri.isOpaque() || uri.getScheme() == null || uri.getRawAuthority() == null) {
@@ -237,6 +237,26 @@ public final class Cache {
       // Already in the form compared (the common case): the URI's own string, built once by it.
       return uri.toString();
     }
+    return rebuilt(uri);
+  }
+
+  /** {@link #normalize} of a URI with an authority, not already in the form compared. */
+  private static String rebuilt(URI given) {
+    URI uri = given;
+    String ascii = uri.toASCIIString();
+    if (!ascii.equals(uri.toString())) {
+      // Characters outside ASCII go on the wire percent-encoded in UTF-8: the same resource.
+      try {
+        uri = new URI(ascii);
+      } catch (java.net.URISyntaxException e) {
+        uri = given;
+      }
+    }
+    String scheme = uri.getScheme();
+    String authority = uri.getRawAuthority();
+    String path = uri.getRawPath();
+    String query = uri.getRawQuery();
+    int port = uri.getPort();
     StringBuilder b = new StringBuilder().append(scheme.toLowerCase(Locale.ROOT)).append("://");
     String host = uri.getHost();
     if (host == null) {
@@ -267,17 +287,23 @@ public final class Cache {
   }
 
   /**
-   * Whether every percent-encoding in {@code s} is in normal form: uppercase digits, and not of an
-   * unreserved character.
+   * Whether every percent-encoding in {@code s} is in normal form (uppercase digits, and not of an
+   * unreserved character), and no character is outside ASCII.
    */
   private static boolean percentNormal(String s) {
-    for (int i = s.indexOf('%'); i >= 0; i = s.indexOf('%', i + 1)) {
-      int octet = octet(s, i);
-      if (octet >= 0
-          && (unreserved(octet)
-              || s.charAt(i + 1) != UPPER_HEX[octet >> 4]
-              || s.charAt(i + 2) != UPPER_HEX[octet & 0xf])) {
-        return false;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c > 0x7f) {
+        return false; // sent percent-encoded
+      }
+      if (c == '%') {
+        int octet = octet(s, i);
+        if (octet >= 0
+            && (unreserved(octet)
+                || s.charAt(i + 1) != UPPER_HEX[octet >> 4]
+                || s.charAt(i + 2) != UPPER_HEX[octet & 0xf])) {
+          return false;
+        }
       }
     }
     return true;

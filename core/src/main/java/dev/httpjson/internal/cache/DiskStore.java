@@ -389,8 +389,9 @@ final class DiskStore extends Store {
     if (source == null) {
       return false; // replaced or removed meanwhile: the newer entry stays
     }
+    FileSink sink = null;
     try {
-      FileSink sink = new FileSink(entry, maxBytes, stamp);
+      sink = new FileSink(entry, maxBytes, stamp);
       ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(64 * 1024, source.length));
       for (long p = 0; p < source.length; ) {
         chunk.clear().limit((int) Math.min(chunk.capacity(), source.length - p));
@@ -402,7 +403,12 @@ final class DiskStore extends Store {
         }
       }
       return sink.commit();
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
+      // The body could not be read whole (its file damaged, cut short): the copy begun is
+      // dropped, its file closed and deleted, the room set aside for it given back.
+      if (sink != null) {
+        sink.abandon();
+      }
       return false; // the entry stays as it was
     } finally {
       source.close();
