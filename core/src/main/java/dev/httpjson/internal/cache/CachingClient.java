@@ -1,7 +1,6 @@
 package dev.httpjson.internal.cache;
 
 import dev.httpjson.HttpCache.Outcome;
-import dev.httpjson.internal.AsyncCall;
 import dev.httpjson.internal.SecretHeaders;
 import dev.httpjson.internal.Uris;
 import dev.httpjson.internal.transport.OwnIdentity;
@@ -487,11 +486,13 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
    * Where {@code sendAsync} reads a caller's QUERY body for its key, off the caller's thread: the
    * client's executor, which runs the caller's publisher when the client sends it; else where the
    * JDK's {@code sendAsync} completes its futures and runs the caller's stages ({@link
-   * AsyncCall#COMPLETION}), never a thread of httpjson's.
+   * CompletableFuture}'s default executor), never a thread of httpjson's.
    */
   private Executor bodyExecutor() {
-    return delegate.executor().orElse(AsyncCall.COMPLETION);
+    return delegate.executor().orElse(JDK_COMPLETION);
   }
+
+  private static final Executor JDK_COMPLETION = new CompletableFuture<Void>().defaultExecutor();
 
   /** Why a QUERY's body could not be read, as the call's failure. */
   private static IOException bodyFailure(HttpRequest request, @Nullable Throwable failure) {
