@@ -301,8 +301,8 @@ public final class EventStreamParser {
 
   /**
    * {@code text}, which the server sent, with each control character and line separator escaped as
-   * in a Java string literal ({@code \\u001b}): a message that quotes it stays on one line and
-   * drives no terminal. (An id holds no line break: the lines are split there.)
+   * in a Java string literal (<code>&#92;u001b</code>): a message that quotes it stays on one line
+   * and drives no terminal. (An id holds no line break: the lines are split there.)
    */
   private static String oneLine(String text) {
     StringBuilder sb = new StringBuilder(text.length() + 16);

@@ -375,8 +375,9 @@ public final class ReadProblems {
   /**
    * Appends a property's name to a JSON path: {@code .name} when it is an identifier, else {@code
    * ['name']} with a quote, a backslash, a control character and a line separator escaped as in a
-   * Java string literal ({@code ['it\\'s']}, {@code ['a\\nb']}, {@code ['a\\u001b']}), so that the
-   * path reads back one way and a name a server sent cannot forge a log line or drive a terminal.
+   * Java string literal ({@code ['it\'s']}, {@code ['a\nb']}, <code>['a&#92;u001b']</code>), so
+   * that the path reads back one way and a name a server sent cannot forge a log line or drive a
+   * terminal.
    *
    * @param sb the path so far
    * @param name the property's name
