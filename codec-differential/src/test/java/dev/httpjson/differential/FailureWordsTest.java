@@ -85,8 +85,8 @@ class FailureWordsTest {
   /**
    * A key or a string a hostile server sends with a line break, an escape or a NUL in it never
    * reaches a failure's message raw, nor its path: the path spells such a key in brackets, escaped
-   * as a Java string literal is (a backslash too, so that it reads back one way), and the message is
-   * on one line, so that a logged failure cannot forge a log line or drive a terminal.
+   * as a Java string literal is (a backslash too, so that it reads back one way), and the message
+   * is on one line, so that a logged failure cannot forge a log line or drive a terminal.
    */
   @Test
   void aKeyOrAStringWithControlCharactersIsEscapedInThePathAndTheMessage() {

@@ -105,6 +105,37 @@ class LocaleTest {
     }
   }
 
+  /**
+   * A locale no language tag holds whole (a variant segment longer than 8 characters, which the tag
+   * leaves out) is written in Java's own form, which every codec reads back as that locale, rather
+   * than as a tag that reads back as another one; one a tag holds is written as its tag.
+   */
+  @Test
+  @SuppressWarnings("deprecation") // new Locale(...): variants no language tag holds
+  void aLocaleNoLanguageTagHoldsIsWrittenInJavasOwnFormAndReadBackWhole() throws Exception {
+    Map<Locale, String> locales =
+        Map.of(
+            new Locale("en", "US", "Traditional_WIN"), "en_US_Traditional_WIN",
+            new Locale("en", "GB", "oxfordspelling"), "en_GB_oxfordspelling",
+            new Locale("en", "US", "WIN"), "en-US-x-lvariant-WIN",
+            new Locale("ja", "JP", "JP"), "ja-JP-u-ca-japanese-x-lvariant-JP",
+            new Locale("no", "NO", "NY"), "nn-NO");
+    for (Codecs codec : Codecs.ALL) {
+      JsonType<Locale> type = JsonType.of(Locale.class, codec.options);
+      for (Map.Entry<Locale, String> e : locales.entrySet()) {
+        String json = type.toJson(e.getKey());
+        assertThat(json)
+            .as("%s writing %s", codec.label, e.getKey())
+            .isEqualTo("\"" + e.getValue() + "\"");
+        if (!e.getValue().equals("nn-NO")) { // the JDK's nn-NO is nn_NO, Nynorsk too
+          assertThat(type.fromJson(json))
+              .as("%s reading %s", codec.label, json)
+              .isEqualTo(e.getKey());
+        }
+      }
+    }
+  }
+
   @Test
   void aStringThatIsNoLocaleFailsWithEveryCodecSayingSo() {
     for (Codecs codec : Codecs.ALL) {

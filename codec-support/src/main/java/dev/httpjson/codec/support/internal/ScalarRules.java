@@ -163,13 +163,33 @@ public final class ScalarRules {
   /**
    * A {@link Locale} as every codec writes it: its BCP 47 language tag ({@code "en-US"}, {@code
    * "zh-Hant-TW"}, as {@link Locale#toLanguageTag()} gives it), and {@code ""} for {@link
-   * Locale#ROOT}, as Jackson 3 writes it and .NET names its invariant culture.
+   * Locale#ROOT}, as Jackson 3 writes it and .NET names its invariant culture. A locale no tag
+   * holds, whose tag leaves part of it out (a variant segment longer than 8 characters, as in
+   * {@code en_GB_oxfordspelling}), is written in Java's own form ({@link Locale#toString()}), which
+   * {@link #locale} reads back whole. (The JDK's legacy {@code no_NO_NY} is its tag {@code nn-NO},
+   * Norwegian Nynorsk, as {@link Locale#toLanguageTag()} documents.)
    *
    * @param locale the locale
    * @return its text
    */
   public static String localeText(Locale locale) {
-    return locale.equals(Locale.ROOT) ? "" : locale.toLanguageTag();
+    if (locale.equals(Locale.ROOT)) {
+      return "";
+    }
+    String tag = locale.toLanguageTag();
+    if (readsBack(tag, locale) || tag.equals("nn-NO")) {
+      return tag;
+    }
+    String own = locale.toString();
+    return readsBack(own, locale) ? own : tag; // neither whole: the tag, as the JDK spells it
+  }
+
+  private static boolean readsBack(String text, Locale locale) {
+    try {
+      return locale(text).equals(locale);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   /** A locale's extensions as {@link Locale#toString()} gives them: {@code u-ca-japanese}. */
