@@ -12,7 +12,9 @@ import org.jspecify.annotations.Nullable;
  * column 9 path $.items[0].id}), the target type and, when read from a response, its content type
  * and, for the body of a call, the status and the call it answered, its URI without query values
  * ({@code (reading Item from application/json; HTTP 200 from GET
- * https://x.example/items?key=***)}).
+ * https://x.example/items?key=***)}). It is one line: a control character or a line separator of
+ * the document that the problem quotes is shown escaped, as in a Java string literal, as it is in
+ * the path, so that a logged failure cannot forge a log line or drive a terminal.
  */
 public class JsonReadException extends HttpJsonException {
   private static final long serialVersionUID = 1L;
@@ -78,15 +80,17 @@ public class JsonReadException extends HttpJsonException {
       @Nullable Type targetType,
       @Nullable String contentType,
       @Nullable String answer) {
-    StringBuilder sb = new StringBuilder(problem);
+    // On one line: the problem may quote a string the server sent, and the content type is the
+    // server's too (a line break in either would forge a log line).
+    StringBuilder sb = LoggingInterceptor.appendOneLine(new StringBuilder(), problem);
     if (line > 0) {
       sb.append(" at line ").append(line).append(" column ").append(column);
     }
-    sb.append(" path ").append(path);
+    LoggingInterceptor.appendOneLine(sb.append(" path "), path);
     if (targetType != null) {
       sb.append(" (reading ").append(targetType.getTypeName());
       if (contentType != null) {
-        sb.append(" from ").append(contentType);
+        LoggingInterceptor.appendOneLine(sb.append(" from "), contentType);
       }
       if (answer != null) {
         sb.append("; ").append(answer);

@@ -82,6 +82,41 @@ class FailureWordsTest {
         "$['a.b']['c d'][1]");
   }
 
+  /**
+   * A key or a string a hostile server sends with a line break, an escape or a NUL in it never
+   * reaches a failure's message raw, nor its path: the path spells such a key in brackets, escaped
+   * as a Java string literal is (a backslash too, so that it reads back one way), and the message
+   * is on one line, so that a logged failure cannot forge a log line or drive a terminal.
+   */
+  @Test
+  void aKeyOrAStringWithControlCharactersIsEscapedInThePathAndTheMessage() {
+    Type byName = new JsonType<Map<String, int[]>>() {}.type();
+    assertOneLine(byName, "{\"a\\nFAKE\":[null]}", "$['a\\nFAKE'][0]");
+    assertOneLine(byName, "{\"a\\r\\n\\t\":[null]}", "$['a\\r\\n\\t'][0]");
+    assertOneLine(byName, "{\"a\\u001b[31m\":[null]}", "$['a\\u001b[31m'][0]");
+    assertOneLine(byName, "{\"a\\u0000b\":[null]}", "$['a\\u0000b'][0]");
+    assertOneLine(byName, "{\"ab\\u001b\":[null]}", "$['ab\\u001b'][0]");
+    assertOneLine(byName, "{\"a\\u2028b\":[null]}", "$['a\\u2028b'][0]");
+    assertOneLine(byName, "{\"a\\\\\":[null]}", "$['a\\\\'][0]");
+    assertOneLine(byName, "{\"it's\":[null]}", "$['it\\'s'][0]");
+    assertOneLine(
+        new JsonType<Map<Integer, Integer>>() {}.type(), "{\"a\\nFAKE\":1}", "$['a\\nFAKE']");
+    assertOneLine(int[].class, "[\"1\\nFAKE\"]", "$[0]");
+  }
+
+  private static void assertOneLine(Type type, String json, String path) {
+    for (Codecs codec : Codecs.ALL) {
+      JsonReadException e =
+          catchThrowableOfType(
+              JsonReadException.class, () -> JsonType.of(type, codec.options).fromJson(json));
+      assertThat(e).as("%s reading %s as %s", codec.label, json, type.getTypeName()).isNotNull();
+      assertThat(e.path()).as("%s's path reading %s", codec.label, json).isEqualTo(path);
+      assertThat(e.getMessage())
+          .as("%s's message reading %s", codec.label, json)
+          .doesNotContainPattern("[\\x00-\\x1f\\x7f-\\x9f\\u2028\\u2029]");
+    }
+  }
+
   static void assertFailure(Type type, String json, String problem, String path) {
     for (Codecs codec : Codecs.ALL) {
       JsonReadException e =

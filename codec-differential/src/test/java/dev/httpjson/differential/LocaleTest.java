@@ -70,6 +70,72 @@ class LocaleTest {
     }
   }
 
+  /**
+   * Java's own form of every locale is read back as that locale, those with extensions or with a
+   * variant beside a script too: the text Jackson 2 and Gson wrote ({@code ja_JP_JP_#u-ca-japanese}
+   * of one of the JDK's own locales, {@code en_US_#u-ca-buddhist}).
+   */
+  @Test
+  @SuppressWarnings("deprecation") // new Locale(...): the JDK's ja_JP_JP and th_TH_TH
+  void everyCodecReadsJavasOwnFormOfALocaleWithExtensionsOrAVariantBesideAScript()
+      throws Exception {
+    List<Locale> locales =
+        List.of(
+            new Locale("ja", "JP", "JP"),
+            new Locale("th", "TH", "TH"),
+            Locale.forLanguageTag("en-US-u-ca-buddhist"),
+            Locale.forLanguageTag("zh-Hant-TW-u-nu-hanidec"),
+            Locale.forLanguageTag("de-DE-x-private"),
+            Locale.forLanguageTag("en-Latn-US-x-lvariant-WIN"),
+            Locale.forLanguageTag("ja-Jpan-JP-u-ca-japanese-x-foo-lvariant-JP"));
+    for (Codecs codec : Codecs.ALL) {
+      JsonType<Locale> type = JsonType.of(Locale.class, codec.options);
+      for (Locale locale : locales) {
+        assertThat(type.fromJson("\"" + locale + "\""))
+            .as("%s reading %s", codec.label, locale)
+            .isEqualTo(locale);
+      }
+      for (String text : List.of("en_US_#u", "en_US_#Latn_", "en_US_#u-ca-buddhist_x")) {
+        JsonReadException e =
+            Assertions.catchThrowableOfType(
+                JsonReadException.class, () -> type.fromJson("\"" + text + "\""));
+        assertThat(e).as("%s reading \"%s\"", codec.label, text).isNotNull();
+        assertThat(e.problem()).as("%s reading \"%s\"", codec.label, text).contains("not a locale");
+      }
+    }
+  }
+
+  /**
+   * A locale no language tag holds whole (a variant segment longer than 8 characters, which the tag
+   * leaves out) is written in Java's own form, which every codec reads back as that locale, rather
+   * than as a tag that reads back as another one; one a tag holds is written as its tag.
+   */
+  @Test
+  @SuppressWarnings("deprecation") // new Locale(...): variants no language tag holds
+  void aLocaleNoLanguageTagHoldsIsWrittenInJavasOwnFormAndReadBackWhole() throws Exception {
+    Map<Locale, String> locales =
+        Map.of(
+            new Locale("en", "US", "Traditional_WIN"), "en_US_Traditional_WIN",
+            new Locale("en", "GB", "oxfordspelling"), "en_GB_oxfordspelling",
+            new Locale("en", "US", "WIN"), "en-US-x-lvariant-WIN",
+            new Locale("ja", "JP", "JP"), "ja-JP-u-ca-japanese-x-lvariant-JP",
+            new Locale("no", "NO", "NY"), "nn-NO");
+    for (Codecs codec : Codecs.ALL) {
+      JsonType<Locale> type = JsonType.of(Locale.class, codec.options);
+      for (Map.Entry<Locale, String> e : locales.entrySet()) {
+        String json = type.toJson(e.getKey());
+        assertThat(json)
+            .as("%s writing %s", codec.label, e.getKey())
+            .isEqualTo("\"" + e.getValue() + "\"");
+        if (!e.getValue().equals("nn-NO")) { // the JDK's nn-NO is nn_NO, Nynorsk too
+          assertThat(type.fromJson(json))
+              .as("%s reading %s", codec.label, json)
+              .isEqualTo(e.getKey());
+        }
+      }
+    }
+  }
+
   @Test
   void aStringThatIsNoLocaleFailsWithEveryCodecSayingSo() {
     for (Codecs codec : Codecs.ALL) {

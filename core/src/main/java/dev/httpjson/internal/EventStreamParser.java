@@ -289,7 +289,7 @@ public final class EventStreamParser {
                 + what
                 + " (after event "
                 + dispatched
-                + (lastEventId != null ? ", last id '" + lastEventId + "'" : "")
+                + (lastEventId != null ? ", last id '" + oneLine(lastEventId) + "'" : "")
                 + ") exceeds maxResponseSize "
                 + maxEventSize
                 + " bytes, which applies to each event ("
@@ -297,6 +297,24 @@ public final class EventStreamParser {
                 + " bytes received)",
             maxEventSize,
             size);
+  }
+
+  /**
+   * {@code text}, which the server sent, with each control character and line separator escaped as
+   * in a Java string literal (<code>&#92;u001b</code>): a message that quotes it stays on one line
+   * and drives no terminal. (An id holds no line break: the lines are split there.)
+   */
+  private static String oneLine(String text) {
+    StringBuilder sb = new StringBuilder(text.length() + 16);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+        sb.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.toString();
   }
 
   /** The reported event's data bytes: {@code [0, dataLength())}; valid until the next read. */

@@ -374,7 +374,10 @@ public final class ReadProblems {
 
   /**
    * Appends a property's name to a JSON path: {@code .name} when it is an identifier, else {@code
-   * ['name']}.
+   * ['name']} with a quote, a backslash, a control character and a line separator escaped as in a
+   * Java string literal ({@code ['it\'s']}, {@code ['a\nb']}, <code>['a&#92;u001b']</code>), so
+   * that the path reads back one way and a name a server sent cannot forge a log line or drive a
+   * terminal.
    *
    * @param sb the path so far
    * @param name the property's name
@@ -382,14 +385,36 @@ public final class ReadProblems {
    */
   public static StringBuilder appendName(StringBuilder sb, String name) {
     boolean plain = !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0));
-    for (int i = 1; plain && i < name.length(); i++) {
-      plain = Character.isJavaIdentifierPart(name.charAt(i));
+    for (int i = 0; plain && i < name.length(); i++) {
+      char c = name.charAt(i);
+      // A NUL or an escape is a Java identifier part (ignorable), but never shown raw.
+      plain = (i == 0 || Character.isJavaIdentifierPart(c)) && !Character.isIdentifierIgnorable(c);
     }
     if (plain) {
       return sb.append('.').append(name);
     }
-    return sb.append("['").append(name.replace("'", "\\'")).append("']");
+    sb.append("['");
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      if (c == '\'' || c == '\\') {
+        sb.append('\\').append(c);
+      } else if (c == '\n') {
+        sb.append("\\n");
+      } else if (c == '\r') {
+        sb.append("\\r");
+      } else if (c == '\t') {
+        sb.append("\\t");
+      } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+        sb.append("\\u").append(HEX[c >> 12]).append(HEX[(c >> 8) & 15]);
+        sb.append(HEX[(c >> 4) & 15]).append(HEX[c & 15]);
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.append("']");
   }
+
+  private static final char[] HEX = "0123456789abcdef".toCharArray();
 
   /**
    * Appends an array index to a JSON path.

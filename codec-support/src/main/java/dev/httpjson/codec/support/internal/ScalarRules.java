@@ -163,25 +163,52 @@ public final class ScalarRules {
   /**
    * A {@link Locale} as every codec writes it: its BCP 47 language tag ({@code "en-US"}, {@code
    * "zh-Hant-TW"}, as {@link Locale#toLanguageTag()} gives it), and {@code ""} for {@link
-   * Locale#ROOT}, as Jackson 3 writes it and .NET names its invariant culture.
+   * Locale#ROOT}, as Jackson 3 writes it and .NET names its invariant culture. A locale no tag
+   * holds, whose tag leaves part of it out (a variant segment longer than 8 characters, as in
+   * {@code en_GB_oxfordspelling}), is written in Java's own form ({@link Locale#toString()}), which
+   * {@link #locale} reads back whole. (The JDK's legacy {@code no_NO_NY} is its tag {@code nn-NO},
+   * Norwegian Nynorsk, as {@link Locale#toLanguageTag()} documents.)
    *
    * @param locale the locale
    * @return its text
    */
   public static String localeText(Locale locale) {
-    return locale.equals(Locale.ROOT) ? "" : locale.toLanguageTag();
+    if (locale.equals(Locale.ROOT)) {
+      return "";
+    }
+    String tag = locale.toLanguageTag();
+    if (readsBack(tag, locale) || tag.equals("nn-NO")) {
+      return tag;
+    }
+    String own = locale.toString();
+    return readsBack(own, locale) ? own : tag; // neither whole: the tag, as the JDK spells it
   }
+
+  private static boolean readsBack(String text, Locale locale) {
+    try {
+      return locale(text).equals(locale);
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  /** A locale's extensions as {@link Locale#toString()} gives them: {@code u-ca-japanese}. */
+  private static final String LOCALE_EXTENSIONS = "[a-zA-Z0-9]-[a-zA-Z0-9]+(?:-[a-zA-Z0-9]+)*";
 
   private static final java.util.regex.Pattern JAVA_LOCALE =
       java.util.regex.Pattern.compile(
           "([a-zA-Z]{2,8})?(?:_([a-zA-Z]{2}|[0-9]{3})?(?:_([a-zA-Z0-9]+(?:_[a-zA-Z0-9]+)*))?)?"
-              + "(?:_#([a-zA-Z]{4}))?");
+              + "(?:_#(?:([a-zA-Z]{4})(?:_("
+              + LOCALE_EXTENSIONS
+              + "))?|("
+              + LOCALE_EXTENSIONS
+              + ")))?");
 
   /**
    * The {@link Locale} of a string, read alike by every codec: a well-formed BCP 47 language tag
    * ({@code "en-US"}, {@code "und"} and {@code ""} for {@link Locale#ROOT}), or the text {@link
-   * Locale#toString()} gives ({@code "en_US"}, {@code "zh_TW_#Hant"}), which Jackson 2 and Gson
-   * wrote.
+   * Locale#toString()} gives ({@code "en_US"}, {@code "zh_TW_#Hant"}, {@code
+   * "ja_JP_JP_#u-ca-japanese"}, {@code "en_US_WIN_#Latn"}), which Jackson 2 and Gson wrote.
    *
    * @param text the string's text
    * @return the locale
@@ -203,14 +230,60 @@ public final class ScalarRules {
                 m.group(1) == null ? "" : m.group(1),
                 m.group(2) == null ? "" : m.group(2),
                 m.group(3) == null ? "" : m.group(3));
-        return m.group(4) == null
-            ? base
-            : new Locale.Builder().setLocale(base).setScript(m.group(4)).build();
+        String script = m.group(4);
+        String extensions = m.group(5) != null ? m.group(5) : m.group(6);
+        if (script == null && extensions == null) {
+          return base;
+        }
+        Locale l = withScriptAndExtensions(base, script, extensions);
+        // A variant no language tag can hold (longer than 8 characters) is refused, never lost.
+        if (l.getLanguage().equals(base.getLanguage())
+            && l.getCountry().equals(base.getCountry())
+            && l.getVariant().equals(base.getVariant())) {
+          return l;
+        }
       }
     } catch (java.util.IllformedLocaleException e) {
       // said below
     }
     throw new IllegalArgumentException(LOCALE_PROBLEM);
+  }
+
+  /**
+   * {@code base} (whose variant may be no BCP 47 variant, as {@code JP} of {@code ja_JP_JP} is)
+   * with {@code script} and the {@code extensions} of Java's form: through its language tag, where
+   * such a variant is private use ({@code x-lvariant-JP}), which the extensions' own private use
+   * goes before.
+   */
+  private static Locale withScriptAndExtensions(
+      Locale base, @Nullable String script, @Nullable String extensions) {
+    Locale.Builder b = new Locale.Builder().setLanguageTag(base.toLanguageTag());
+    if (script != null) {
+      b.setScript(script);
+    }
+    String privateUse = null;
+    if (extensions != null) {
+      Locale e = new Locale.Builder().setLanguageTag("und-" + extensions).build();
+      for (char key : e.getExtensionKeys()) {
+        if (key == Locale.PRIVATE_USE_EXTENSION) {
+          privateUse = e.getExtension(key);
+        } else {
+          b.setExtension(key, e.getExtension(key));
+        }
+      }
+    }
+    Locale l = b.build();
+    if (privateUse == null) {
+      return l;
+    }
+    // Builder.setExtension('x', ...) would drop a variant held as private use: the tag keeps both.
+    String tag = l.toLanguageTag();
+    int x = tag.indexOf("-x-");
+    tag =
+        x < 0
+            ? tag + "-x-" + privateUse
+            : tag.substring(0, x) + "-x-" + privateUse + "-" + tag.substring(x + 3);
+    return new Locale.Builder().setLanguageTag(tag).build();
   }
 
   /** Why a string is not read as a {@link Locale}: {@link #locale} refused it. */
