@@ -299,15 +299,18 @@ public final class AsyncCall<R> {
     if (!state.compareAndSet(RUNNING, DONE)) {
       return false;
     }
-    Runnable complete =
+    // The abort first, and never queued on the client's executor: the exchange it cancels may hold
+    // every thread of that executor (an OkHttp dispatcher's, each blocked reading a server that
+    // never answers), so an abort waiting behind them would never run. Then the completion, where
+    // the call's other completions run.
+    elsewhere(
         () -> {
           try {
             abort.run();
           } finally {
-            result.completeExceptionally(failure);
+            offTimer(client, () -> result.completeExceptionally(failure));
           }
-        };
-    offTimer(client, complete);
+        });
     return true;
   }
 
