@@ -474,6 +474,58 @@ class HttpCacheTest {
     }
   }
 
+  /**
+   * A QUERY whose body (over the limit the cache reads for its key) comes from a {@code Stream},
+   * cancelled before the client took the body: the client waits for "100 Continue" that never
+   * comes. The cache subscribed to the body to key it; cancelling the call must cancel that
+   * subscription, which closes the stream (its database cursor, its file).
+   */
+  @Test
+  void anAsyncQueryCancelledBeforeItsLongBodyIsSentClosesTheBodysStream() throws Exception {
+    java.util.concurrent.CountDownLatch headRead = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch closed = new java.util.concurrent.CountDownLatch(1);
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              headRead.countDown();
+              release.await(10, TimeUnit.SECONDS); // never answers "100 Continue"
+            })) {
+      HttpClient http1 =
+          cache.decorate(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build());
+      String padding = "x".repeat(1000);
+      java.util.stream.Stream<String> rows =
+          java.util.stream.IntStream.range(0, 3000)
+              .mapToObj(i -> i + padding)
+              .onClose(closed::countDown);
+      HttpRequest request =
+          HttpRequest.newBuilder(raw.uri("/q"))
+              .timeout(java.time.Duration.ofSeconds(10))
+              .expectContinue(true)
+              .method(
+                  "QUERY",
+                  dev.httpjson.JsonSequenceContent.ofArray(
+                      rows,
+                      dev.httpjson.JsonType.of(
+                          String.class,
+                          dev.httpjson.JsonOptions.newBuilder()
+                              .codec(new dev.httpjson.CountingCodec())
+                              .build())))
+              .build();
+
+      java.util.concurrent.CompletableFuture<HttpResponse<String>> call =
+          http1.sendAsync(request, BodyHandlers.ofString());
+      assertThat(headRead.await(10, TimeUnit.SECONDS)).as("the request head arrived").isTrue();
+      call.cancel(true);
+
+      assertThat(closed.await(5, TimeUnit.SECONDS))
+          .as("the body's stream was closed when the call was cancelled")
+          .isTrue();
+    } finally {
+      release.countDown();
+    }
+  }
+
   private HttpResponse<String> query(String path, String body) throws Exception {
     return client.send(
         HttpRequest.newBuilder(uri(path))

@@ -228,7 +228,8 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
             return;
           }
           if (out.isDone()) {
-            return; // cancelled while the body was published: nothing is sent
+            read.abandon(true); // cancelled while the body was published: nothing is sent
+            return;
           }
           CompletableFuture<HttpResponse<T>> running;
           try {
@@ -238,6 +239,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                         withBody(request, Objects.requireNonNull(read.rest)), handler)
                     : call(request, handler, identity, read.whole).runAsync();
           } catch (RuntimeException e) {
+            read.abandon(true);
             out.completeExceptionally(e);
             return;
           }
@@ -255,6 +257,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                 if (!running.isDone()) {
                   running.cancel(true);
                 }
+                read.abandon(e != null); // a client cancelled before it took the body never will
               });
         });
     out.whenComplete(

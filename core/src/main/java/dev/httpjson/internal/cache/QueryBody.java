@@ -39,6 +39,18 @@ final class QueryBody {
     return new QueryBody(bytes, null);
   }
 
+  /**
+   * Lets go of the caller's publisher, read in part, when its body will not be sent, or no longer:
+   * the call failed or was cancelled ({@code failed}), or it ended before the client took the body.
+   * Cancelling the subscription lets the publisher close what it reads from (a {@code Stream}, a
+   * file); nothing else would.
+   */
+  void abandon(boolean failed) {
+    if (rest instanceof Reader) {
+      ((Reader) rest).abandon(failed);
+    }
+  }
+
   /** The classes of the JDK's publishers of bytes in memory. */
   private static final Class<?> JDK_BYTES = BodyPublishers.ofByteArray(new byte[0]).getClass();
 
@@ -138,6 +150,16 @@ final class QueryBody {
       this.limit = limit;
       long declared = publisher.contentLength();
       this.bytes = new byte[declared >= 0 ? (int) declared : Math.min(limit, 8 * 1024)];
+    }
+
+    /**
+     * Cancels the caller's subscription when {@code failed}, or when no subscriber took the rest (a
+     * later one then subscribes to the caller's publisher, as a resend does).
+     */
+    void abandon(boolean failed) {
+      if (subscribed.compareAndSet(false, true) || failed) {
+        cancelUpstream();
+      }
     }
 
     void cancelUpstream() {
