@@ -464,6 +464,62 @@ class DiskCacheTest {
   }
 
   /**
+   * A damaged body found as it is served removes its own entry, not the newer one that replaced it
+   * while it was being read.
+   */
+  @Test
+  void aDamagedBodyFoundAfterItsEntryWasReplacedLeavesTheNewerEntryStored() throws Exception {
+    String body = "D".repeat(1_300_000);
+    server.enqueue(response(200, body, "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "fresh", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "third", "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/d"));
+    Path file = entries().stream().filter(p -> p.toString().endsWith(".body")).findFirst().get();
+    try (java.nio.channels.FileChannel c =
+        java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
+      c.write(java.nio.ByteBuffer.wrap(new byte[] {'X'}), 700_000);
+    }
+    java.util.concurrent.CompletableFuture<java.util.concurrent.Flow.Subscription> subscribed =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.CompletableFuture<Throwable> failed =
+        new java.util.concurrent.CompletableFuture<>();
+    client.sendAsync(
+        HttpRequest.newBuilder(uri("/d")).timeout(java.time.Duration.ofSeconds(5)).build(),
+        BodyHandlers.fromSubscriber(
+            new java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>>() {
+              @Override
+              public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+                subscribed.complete(s);
+              }
+
+              @Override
+              public void onNext(List<java.nio.ByteBuffer> item) {}
+
+              @Override
+              public void onError(Throwable throwable) {
+                failed.complete(throwable);
+              }
+
+              @Override
+              public void onComplete() {
+                failed.completeExceptionally(new AssertionError("a damaged body ended"));
+              }
+            }));
+    java.util.concurrent.Flow.Subscription reading = subscribed.get(10, TimeUnit.SECONDS);
+
+    HttpResponse<String> replaced = get(client, uri("/d"), "Cache-Control", "no-cache");
+    assertThat(replaced.body()).isEqualTo("fresh");
+    reading.request(Long.MAX_VALUE);
+    assertThat(failed.get(10, TimeUnit.SECONDS)).hasMessageContaining("damaged");
+
+    HttpResponse<String> after = get(client, uri("/d"));
+    assertThat(after.body()).isEqualTo("fresh");
+    assertThat(HttpCache.outcome(after)).contains(HttpCache.Outcome.HIT);
+    assertThat(server.getRequestCount()).isEqualTo(2);
+  }
+
+  /**
    * A 304 for an entry whose body is in its own entry file (a body of 1 MiB, the largest kept
    * inline) rewrites the entry with its body copied; when that file turns out damaged as it is
    * copied, the copy is dropped: no temporary file stays in the directory, none stays open, and the

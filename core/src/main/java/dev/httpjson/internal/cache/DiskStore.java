@@ -221,7 +221,7 @@ final class DiskStore extends Store {
       }
       Entry.StoredFile stored = entry.file;
       if (stored != null) {
-        entry = entry.inFile(stored.whenDamaged(() -> damaged(key, stored.path)));
+        entry = entry.inFile(stored.whenDamaged(() -> damaged(key, stored)));
       }
     } catch (NoSuchFileException e) {
       forget(name);
@@ -291,10 +291,55 @@ final class DiskStore extends Store {
     }
   }
 
-  /** Removes the entry of {@code key}, whose body in {@code file} was found damaged as served. */
-  private void damaged(String key, Path file) {
-    LOG.log(System.Logger.Level.DEBUG, () -> "cache entry " + file + " dropped: damaged");
+  /**
+   * Removes the entry of {@code key}, whose body in {@code file} was found damaged as served, if it
+   * is still the one there: an entry that replaced it meanwhile (written by this process or
+   * another) stays, and only the damaged body's own file goes.
+   */
+  private void damaged(String key, Entry.StoredFile file) {
+    if (replaced(key, file)) {
+      LOG.log(
+          System.Logger.Level.DEBUG,
+          () -> "cache body " + file.path + " dropped: damaged; its entry was replaced");
+      if (file.path.getFileName().toString().endsWith(BODY)) {
+        try {
+          Files.deleteIfExists(file.path);
+        } catch (IOException e) {
+          // another process may hold it; the next start deletes it, its entry gone
+        }
+      }
+      return;
+    }
+    LOG.log(System.Logger.Level.DEBUG, () -> "cache entry " + file.path + " dropped: damaged");
     remove(key);
+  }
+
+  /**
+   * Whether the entry file of {@code key} now names a body other than {@code file} (the same file,
+   * region and checksum): another entry replaced the one read. One that cannot be read is not one
+   * to keep.
+   */
+  private boolean replaced(String key, Entry.StoredFile file) {
+    Path path = directory.resolve(key + SUFFIX);
+    Entry now;
+    try {
+      long length = Files.size(path);
+      if (length > maxBytes) {
+        return false;
+      }
+      now = length > INLINE ? large(path, key) : decode(Files.readAllBytes(path), key);
+    } catch (IOException | RuntimeException e) {
+      return false; // removed meanwhile, or unreadable: removed (again)
+    }
+    Entry.StoredFile named = now.file;
+    if (named == null) {
+      return true; // a body held in the entry file: not the damaged one
+    }
+    Path body = named.path.isAbsolute() ? named.path : directory.resolve(named.path.toString());
+    return !(body.equals(file.path)
+        && named.offset == file.offset
+        && named.length == file.length
+        && named.crc == file.crc);
   }
 
   private void drop(Path file, String name, Exception why) {
