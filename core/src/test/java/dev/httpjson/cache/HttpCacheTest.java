@@ -921,6 +921,49 @@ class HttpCacheTest {
     assertThat(bob).isEqualTo("bob");
   }
 
+  /** An authenticator that holds itself equal to any other of its class (a value-like class). */
+  private static final class EqualAuthenticator extends java.net.Authenticator {
+    private final String user;
+
+    EqualAuthenticator(String user) {
+      this.user = user;
+    }
+
+    @Override
+    protected java.net.PasswordAuthentication getPasswordAuthentication() {
+      return new java.net.PasswordAuthentication(user, "pw".toCharArray());
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof EqualAuthenticator;
+    }
+
+    @Override
+    public int hashCode() {
+      return 1;
+    }
+  }
+
+  @Test
+  void clientsWithAuthenticatorsThatAreEqualButNotTheSameNeverShareAResponse() throws Exception {
+    for (String who : new String[] {"alice", "bob"}) {
+      server.enqueue(response(401, "", "WWW-Authenticate", "Basic realm=\"r\""));
+      server.enqueue(response(200, who, "Cache-Control", "private, max-age=60"));
+    }
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/me")).timeout(java.time.Duration.ofSeconds(5)).build();
+    HttpClient alice =
+        cache.decorate(
+            HttpClient.newBuilder().authenticator(new EqualAuthenticator("alice")).build());
+    HttpClient bob =
+        cache.decorate(
+            HttpClient.newBuilder().authenticator(new EqualAuthenticator("bob")).build());
+
+    assertThat(alice.send(request, BodyHandlers.ofString()).body()).isEqualTo("alice");
+    assertThat(bob.send(request, BodyHandlers.ofString()).body()).isEqualTo("bob");
+  }
+
   private static HttpClient withAuthenticator(String user) {
     return HttpClient.newBuilder()
         .authenticator(

@@ -37,14 +37,53 @@ public final class Cache {
   /** A random prefix of authenticator ids, so that no key on disk matches after a restart. */
   private final String instance = Long.toHexString(new java.security.SecureRandom().nextLong());
 
-  private final java.util.Map<Object, String> authenticators = new java.util.WeakHashMap<>();
+  /**
+   * The ids of the authenticators seen, by identity: an authenticator whose class overrides {@code
+   * equals} is another requester all the same. Weakly held, so that neither an authenticator nor
+   * its class loader is kept reachable.
+   */
+  private final java.util.Map<Identity, String> authenticators = new java.util.HashMap<>();
+
+  private final java.lang.ref.ReferenceQueue<Object> collected =
+      new java.lang.ref.ReferenceQueue<>();
 
   /**
    * An id of {@code a} (a {@link java.net.Authenticator}, or a transport's own), unique within this
-   * cache object; {@code a} is not kept reachable.
+   * cache object to that instance (not to those it equals); {@code a} is not kept reachable.
    */
   synchronized String authenticatorId(Object a) {
-    return authenticators.computeIfAbsent(a, x -> instance + "-" + nextAuthenticator++);
+    for (java.lang.ref.Reference<?> r; (r = collected.poll()) != null; ) {
+      authenticators.remove(r);
+    }
+    return authenticators.computeIfAbsent(
+        new Identity(a, collected), x -> instance + "-" + nextAuthenticator++);
+  }
+
+  /** A weak reference equal to another only while both refer to the very same object. */
+  private static final class Identity extends java.lang.ref.WeakReference<Object> {
+    private final int hash;
+
+    Identity(Object referent, java.lang.ref.ReferenceQueue<Object> queue) {
+      super(referent, queue);
+      this.hash = System.identityHashCode(referent);
+    }
+
+    @Override
+    public boolean equals(@Nullable Object o) {
+      if (o == this) {
+        return true;
+      }
+      if (!(o instanceof Identity)) {
+        return false;
+      }
+      Object mine = get();
+      return mine != null && mine == ((Identity) o).get();
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
   }
 
   private long nextAuthenticator;
