@@ -224,4 +224,9 @@ final class Access extends ApiAccess {
   public JsonSequenceContent inCharsetOf(JsonSequenceContent content, String contentType) {
     return content.inCharsetOf(contentType);
   }
+
+  @Override
+  public java.util.List<Interceptor> interceptors(HttpJsonClient.Builder builder) {
+    return builder.interceptors();
+  }
 }

@@ -1205,6 +1205,11 @@ public final class HttpJsonClient {
       return this;
     }
 
+    /** The interceptors added so far, in order: for the Spring Boot starter's test stub. */
+    List<Interceptor> interceptors() {
+      return List.copyOf(interceptors);
+    }
+
     /**
      * Adds a listener that sees every call of the client, phase by phase: start, request body,
      * response headers, body read, decoded, retries and redirects, end or failure (see {@link

@@ -166,4 +166,13 @@ public abstract class ApiAccess {
   public abstract @Nullable String contentEncoding(java.net.http.HttpRequest.BodyPublisher body);
 
   public abstract JsonSequenceContent inCharsetOf(JsonSequenceContent content, String contentType);
+
+  /**
+   * {@return the interceptors added to {@code builder} so far, in the order they were added}
+   *
+   * @throws UnsupportedOperationException unless overridden (the API's implementation does)
+   */
+  public java.util.List<dev.httpjson.Interceptor> interceptors(HttpJsonClient.Builder builder) {
+    throw new UnsupportedOperationException("interceptors");
+  }
 }

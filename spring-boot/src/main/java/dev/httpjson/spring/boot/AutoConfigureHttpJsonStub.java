@@ -18,9 +18,12 @@ import org.springframework.context.annotation.Import;
  * to give it routes and read what was sent; each test method gets a fresh one (with no route and no
  * request), also when Spring reuses the context, and the clients' caches ({@code cache.*}) and
  * OAuth2 tokens ({@code oauth2.*}, whose token requests the stub answers too) start empty with it.
- * The stub is {@linkplain dev.httpjson.testing.StubHttpClient#verify() verified} after a test that
- * passed, as {@code StubHttpClientExtension} does: a request no route answered, or a reply left
- * unused, fails the test.
+ * An {@code OAuth2} interceptor a customizer adds would send its token requests, with the client's
+ * credentials, through its own client to the real token endpoint: the context fails to start
+ * instead, naming that endpoint; configure it with {@code oauth2.*}. The stub is {@linkplain
+ * dev.httpjson.testing.StubHttpClient#verify() verified} after a test that passed, as {@code
+ * StubHttpClientExtension} does: a request no route answered, or a reply left unused, fails the
+ * test.
  *
  * <pre>{@code
  * @SpringBootTest

@@ -5,6 +5,7 @@ import dev.httpjson.HttpJsonClient;
 import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.RetryInterceptor;
+import dev.httpjson.internal.ApiAccess;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.spring.boot.HttpJsonAutoConfiguration.TransportOverride;
 import dev.httpjson.spring.boot.HttpJsonProperties.Client;
@@ -119,6 +120,9 @@ final class ClientFactory implements DisposableBean {
     for (HttpJsonClientCustomizer customizer : customizers.get()) {
       customizer.customize(name, b);
     }
+    if (override != null) {
+      refuseOwnTokenRequests(name, b);
+    }
     HttpJsonProperties.OAuth2 tokens = p.getOauth2();
     if (tokens.getTokenUri() != null
         || tokens.getClientId() != null
@@ -133,6 +137,32 @@ final class ClientFactory implements DisposableBean {
       return b.build();
     } catch (IllegalArgumentException | IllegalStateException e) {
       throw new IllegalStateException("httpjson client '" + name + "': " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Fails when a customizer added an OAuth2 interceptor under the test stub: its token requests go
+   * through its own client, past the stub, to the real token endpoint with the client's
+   * credentials. The message names the endpoint, never a secret ({@code OAuth2#toString}).
+   */
+  private static void refuseOwnTokenRequests(String name, HttpJsonClient.Builder b) {
+    if (!ClassUtils.isPresent("dev.httpjson.oauth2.OAuth2", ClientFactory.class.getClassLoader())) {
+      return;
+    }
+    for (Interceptor i : ApiAccess.get().interceptors(b)) {
+      if (OAuth2Tokens.isOAuth2(i)) {
+        throw new IllegalStateException(
+            "httpjson client '"
+                + name
+                + "': a customizer added "
+                + i
+                + ", whose token requests, with the client's credentials, would go to the real"
+                + " token endpoint through its own client, past the test stub"
+                + " (@AutoConfigureHttpJsonStub). Configure it with httpjson.clients."
+                + name
+                + ".oauth2.* instead (the stub answers its token requests), or add it only"
+                + " outside tests");
+      }
     }
   }
 

@@ -21,6 +21,11 @@ import org.jspecify.annotations.Nullable;
 final class OAuth2Tokens {
   private OAuth2Tokens() {}
 
+  /** Whether {@code i} is an {@link OAuth2} interceptor. */
+  static boolean isOAuth2(Interceptor i) {
+    return i instanceof OAuth2;
+  }
+
   /**
    * Client credentials for the API at {@code baseUri}, whose token requests go through {@code
    * tokens}: the client's own transport, so its TLS settings apply and the test stub answers them.

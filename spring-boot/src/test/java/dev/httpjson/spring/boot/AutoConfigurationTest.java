@@ -212,6 +212,77 @@ class AutoConfigurationTest {
   }
 
   @Test
+  void oauth2UnderTheDefaultsFailsStartUpNamingThePropertyAsAClientsOwnSetting() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.defaults.oauth2.token-uri=https://auth.example.com/oauth/token",
+            "httpjson.defaults.oauth2.client-secret=s3cret")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining("httpjson.defaults.oauth2.")
+                    .hasMessageContaining("httpjson.clients.<name>.oauth2")
+                    .message()
+                    .doesNotContain("s3cret"));
+  }
+
+  /** A customizer that adds OAuth2 client credentials whose token endpoint is {@code server}. */
+  @Configuration(proxyBeanMethods = false)
+  static class CustomizedOAuth2 {
+    @Bean
+    HttpJsonClientCustomizer oauth2(Environment environment) {
+      return (name, builder) ->
+          builder.interceptor(
+              dev.httpjson.oauth2.OAuth2.clientCredentials(
+                      URI.create(environment.getRequiredProperty("test.token-uri")),
+                      "sync-client",
+                      "s3cret")
+                  .origin(URI.create("https://api.github.invalid/"))
+                  .build());
+    }
+  }
+
+  /**
+   * Under the test stub, an OAuth2 interceptor a customizer adds would send its token request, with
+   * the client secret, through its own client to the real token endpoint: the context fails
+   * instead, naming the endpoint and never the secret, and nothing is sent.
+   */
+  @Test
+  void anOAuth2ACustomizerAddsUnderTheStubFailsStartUpBeforeItsTokenRequestLeaves() {
+    runner
+        .withUserConfiguration(GitHubApis.class, CustomizedOAuth2.class, StubConfiguration.class)
+        .withPropertyValues(
+            "httpjson.clients.github.base-uri=https://api.github.invalid/",
+            "test.token-uri=" + server.url("/oauth/token").uri())
+        .run(
+            context -> {
+              if (context.getStartupFailure() == null) {
+                context
+                    .getBean(StubSwitch.class)
+                    .current()
+                    .on("GET", "/repos/acme/widgets")
+                    .reply(200, Map.of("id", 1, "fullName", "acme/widgets", "stars", 0));
+                try {
+                  context.getBean(Repos.class).repo("acme", "widgets");
+                } catch (IOException | RuntimeException e) {
+                  // what the token endpoint answered; the request went out all the same
+                }
+              }
+              assertThat(server.getRequestCount()).as("requests to the token endpoint").isZero();
+              assertThat(context)
+                  .getFailure()
+                  .rootCause()
+                  .hasMessageContaining(server.url("/oauth/token").uri().toString())
+                  .hasMessageContaining("httpjson.clients.github.oauth2")
+                  .message()
+                  .doesNotContain("s3cret");
+            });
+  }
+
+  @Test
   void oauth2PropertiesWithoutABaseUriFailSayingWhereTheTokenWouldGo() {
     runner
         .withUserConfiguration(GitHubApis.class)
