@@ -48,8 +48,8 @@ final class ConfiguredClients implements BeanDefinitionRegistryPostProcessor {
    */
   private void refuseDefaultOAuth2() {
     for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
-      if (source.containsDescendantOf(DEFAULT_OAUTH2) == ConfigurationPropertyState.ABSENT) {
-        continue;
+      if (source.containsDescendantOf(DEFAULT_OAUTH2) != ConfigurationPropertyState.PRESENT) {
+        continue; // absent, or a source that cannot tell (not enumerable): nothing to name
       }
       String property = DEFAULT_OAUTH2 + ".*";
       if (source instanceof IterableConfigurationPropertySource) {

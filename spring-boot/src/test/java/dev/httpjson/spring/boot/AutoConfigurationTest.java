@@ -229,6 +229,26 @@ class AutoConfigurationTest {
                     .doesNotContain("s3cret"));
   }
 
+  @Test
+  void aPropertySourceThatCannotListItsNamesDoesNotFailStartUp() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withInitializer(
+            context ->
+                context
+                    .getEnvironment()
+                    .getPropertySources()
+                    .addFirst(
+                        new org.springframework.core.env.PropertySource<Object>("opaque") {
+                          @Override
+                          public @Nullable Object getProperty(String name) {
+                            return null;
+                          }
+                        }))
+        .withPropertyValues(base())
+        .run(context -> assertThat(context).hasNotFailed().hasSingleBean(Repos.class));
+  }
+
   /** A customizer that adds OAuth2 client credentials whose token endpoint is {@code server}. */
   @Configuration(proxyBeanMethods = false)
   static class CustomizedOAuth2 {
