@@ -115,4 +115,43 @@ class EventStreamReconnectPaceTest {
       assertThat(server.handlerFailures()).isEmpty();
     }
   }
+
+  @Test
+  void aConnectionThatStaysUpWithOnlyCommentsThenBreaksIsNotAFailedReconnectionEither()
+      throws Exception {
+    List<String> heads = new CopyOnWriteArrayList<>();
+    try (RawServer server =
+        new RawServer(
+            (socket, head) -> {
+              heads.add(head);
+              switch (heads.size()) {
+                case 1:
+                  answer(socket, "retry: 0\ndata: a\n\n");
+                  break;
+                case 2:
+                case 3:
+                  // A proxy that cuts a quiet feed's connection in the middle of a chunk.
+                  RawServer.write(
+                      socket,
+                      "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                          + "Transfer-Encoding: chunked\r\n\r\n");
+                  RawServer.writeChunk(socket.getOutputStream(), ": keep-alive\n\n");
+                  Thread.sleep(1200);
+                  RawServer.write(socket, "20\r\n: cut");
+                  socket.close();
+                  break;
+                case 4:
+                  answer(socket, "data: b\n\n");
+                  break;
+                default:
+                  noContent(socket);
+              }
+            })) {
+      List<String> data = read(server, EventStreamOptions.newBuilder().maxReconnects(1).build());
+
+      assertThat(data).containsExactly("a", "b");
+      assertThat(heads).hasSize(5);
+      assertThat(server.handlerFailures()).isEmpty();
+    }
+  }
 }

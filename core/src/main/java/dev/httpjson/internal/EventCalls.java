@@ -474,10 +474,11 @@ public final class EventCalls {
           if (closed && expired == null) {
             return null; // closed by the caller, perhaps from another thread: the stream just ends
           }
-          if (expired != null || reconnects >= maxReconnects) {
-            throw e;
-          }
           broken = e; // the connection failed while reading: reconnect, as after an end
+        }
+        ended();
+        if (broken != null && (expired != null || reconnects >= maxReconnects)) {
+          throw broken;
         }
         if (!reconnect(broken)) {
           return null;
@@ -567,14 +568,6 @@ public final class EventCalls {
      */
     private boolean reconnect(@Nullable IOException broken) throws IOException {
       closeBody();
-      if (System.nanoTime() - connectedAt >= LIVED_NANOS) {
-        // A connection that stayed up (with events, keep-alive comments or nothing at all) is a
-        // working feed the network or a proxy ended: the counts start again.
-        reconnects = 0;
-        shortLived = 0;
-      } else {
-        shortLived++;
-      }
       for (; ; ) {
         HttpClient c = client;
         CallState.Events p = plan;
@@ -634,6 +627,20 @@ public final class EventCalls {
         parser.reset(watched(in));
         connectedAt = System.nanoTime();
         return true;
+      }
+    }
+
+    /**
+     * Counts the end (or failure) of the current connection: one that stayed up at least {@link
+     * #LIVED_NANOS} (with events, keep-alive comments or nothing at all) is a working feed the
+     * network or a proxy ended, and the counts start again; a shorter one is counted as such.
+     */
+    private void ended() {
+      if (System.nanoTime() - connectedAt >= LIVED_NANOS) {
+        reconnects = 0;
+        shortLived = 0;
+      } else {
+        shortLived++;
       }
     }
 
