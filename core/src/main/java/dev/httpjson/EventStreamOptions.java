@@ -21,9 +21,13 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Reconnection is off by default</b>: the stream ends where the response ends. With
  * reconnects allowed, a GET stream the server ends (or whose connection fails) is reopened as the
- * standard's {@code EventSource} does, up to {@link #maxReconnects()} times in a row without an
- * event (each event starts the count again): after the server's last {@code retry:} time (else
- * {@link #retryDelay()}, at most {@link #MAX_RETRY_DELAY}), with a {@code Last-Event-ID} naming the
+ * standard's {@code EventSource} does, up to {@link #maxReconnects()} times in a row without
+ * progress (an event, or a connection that stayed up at least a second, starts the count again):
+ * after the server's last {@code retry:} time (else {@link #retryDelay()}, at most {@link
+ * #MAX_RETRY_DELAY}), but while connections keep ending within a second of their headers (with
+ * events or not) or fail to connect, at least 100 ms after the second such end, doubling after each
+ * up to 30 seconds: a server that sends {@code retry: 0}, an event and ends, again and again, is
+ * not reconnected to in a tight loop. Each reconnection carries a {@code Last-Event-ID} naming the
  * last event dispatched (before any event names one, the {@code Last-Event-ID} the request
  * carried). An id the connection cannot carry (a control character, or non-ASCII over HTTP/1.1) is
  * left out with a WARNING to {@code System.getLogger("dev.httpjson")}. A 204 ends the stream, a
@@ -68,12 +72,14 @@ public final class EventStreamOptions {
   }
 
   /**
-   * How many times in a row a GET event stream is reopened without an event arriving; 0 (the
-   * default) for never. The count starts again at each event, as {@code EventSource} clients count
-   * failed reconnections: a feed that reconnects now and then lives on, and one whose server keeps
-   * ending (or failing) before any event ends after this many reconnections.
+   * How many times in a row a GET event stream is reopened without progress; 0 (the default) for
+   * never. The count starts again at each event and after each connection that stayed up at least a
+   * second (with keep-alive comments or nothing), as {@code EventSource} clients count failed
+   * reconnections: a feed that reconnects now and then lives on, a quiet one behind a proxy that
+   * ends idle connections too, and one whose server keeps ending (or failing) at once without an
+   * event ends after this many reconnections.
    *
-   * @return the maximum number of reconnections in a row without an event
+   * @return the maximum number of reconnections in a row without progress
    */
   public int maxReconnects() {
     return maxReconnects;
@@ -109,11 +115,11 @@ public final class EventStreamOptions {
     private Builder() {}
 
     /**
-     * Sets how many times in a row a GET event stream is reopened without an event arriving; 0 for
-     * never (the default). Each event starts the count again ({@link
-     * EventStreamOptions#maxReconnects()}).
+     * Sets how many times in a row a GET event stream is reopened without progress; 0 for never
+     * (the default). Each event, and each connection that stayed up at least a second, starts the
+     * count again ({@link EventStreamOptions#maxReconnects()}).
      *
-     * @param maxReconnects the maximum number of reconnections in a row without an event
+     * @param maxReconnects the maximum number of reconnections in a row without progress
      * @throws IllegalArgumentException if negative
      */
     public Builder maxReconnects(int maxReconnects) {

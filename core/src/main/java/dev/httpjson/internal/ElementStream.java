@@ -491,9 +491,17 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       plan.streamFailed(cause); // before the close, which the chain's body subscribers see
     }
     failing = true; // close() leaves the report to this method
-    closeUnchecked();
-    if (report != null) {
-      report.streamEnd(false, cause);
+    try {
+      closeUnchecked();
+    } catch (RuntimeException closing) {
+      // The failure that ended the stream says what was wrong; the close's comes beside it.
+      if (closing != failure) {
+        failure.addSuppressed(closing);
+      }
+    } finally {
+      if (report != null) {
+        report.streamEnd(false, cause);
+      }
     }
     return failure;
   }

@@ -250,6 +250,17 @@ public final class EventCalls {
     private static final byte[] DONE = {'[', 'D', 'O', 'N', 'E', ']'};
     private static final long MAX_RETRY_MILLIS = EventStreamOptions.MAX_RETRY_DELAY.toMillis();
 
+    /** How long a connection must stay up to count as one that lived. */
+    private static final long LIVED_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    /**
+     * The least wait after the second connection in a row that did not live, doubled after each.
+     */
+    private static final long FIRST_BACKOFF_MILLIS = 100;
+
+    /** The most that connections that do not live make a reconnection wait. */
+    private static final long MAX_BACKOFF_MILLIS = TimeUnit.SECONDS.toMillis(30);
+
     private final EventStreamParser parser;
     private final @Nullable JsonReader<T> reader; // null: the data as a String
     private final Type type;
@@ -276,7 +287,9 @@ public final class EventCalls {
     private volatile @Nullable Future<?> inFlight; // a reconnection waiting for its headers
     private @Nullable CharsetDecoder validator;
     private boolean ended; // read to its end
-    private int reconnects; // since the last event
+    private int reconnects; // since the last event or connection that lived
+    private int shortLived; // connections in a row that ended (or failed) before they lived
+    private long connectedAt; // nanoTime the current connection's headers arrived
     private volatile DeadlineTimer.@Nullable Task idleTask;
     private final Runnable idleCheck = new IdleCheck(this);
     private final @Nullable CallTrace trace;
@@ -314,6 +327,7 @@ public final class EventCalls {
       this.shown = type.options().shownQueryParameters();
       this.parser = new EventStreamParser(watched(body), type.options().maxResponseSize());
       parser.resumeFrom(request.headers().firstValue("Last-Event-ID").orElse(null));
+      this.connectedAt = System.nanoTime();
     }
 
     /** Starts the idle timer. */
@@ -451,7 +465,7 @@ public final class EventCalls {
         IOException broken = null;
         try {
           if (parser.next()) {
-            reconnects = 0; // the limit is on reconnections in a row that bring no event
+            reconnects = 0; // the limit is on reconnections in a row that bring no progress
             return event();
           }
         } catch (HttpJsonException e) {
@@ -460,10 +474,11 @@ public final class EventCalls {
           if (closed && expired == null) {
             return null; // closed by the caller, perhaps from another thread: the stream just ends
           }
-          if (expired != null || reconnects >= maxReconnects) {
-            throw e;
-          }
           broken = e; // the connection failed while reading: reconnect, as after an end
+        }
+        ended();
+        if (broken != null && (expired != null || reconnects >= maxReconnects)) {
+          throw broken;
         }
         if (!reconnect(broken)) {
           return null;
@@ -564,7 +579,7 @@ public final class EventCalls {
         }
         reconnects++;
         long server = parser.reconnectionTime();
-        await(Math.min(server >= 0 ? server : retryDelayMillis, MAX_RETRY_MILLIS));
+        await(delay(Math.min(server >= 0 ? server : retryDelayMillis, MAX_RETRY_MILLIS)));
         if (closed) {
           return false; // closed during the wait: no new connection
         }
@@ -590,6 +605,7 @@ public final class EventCalls {
             return false; // closed while waiting for the headers: the exchange was cancelled
           }
           broken = e; // the server is not there (yet): try again, within the limits
+          shortLived++;
           continue;
         } finally {
           readSince = 0;
@@ -609,8 +625,37 @@ public final class EventCalls {
           return false;
         }
         parser.reset(watched(in));
+        connectedAt = System.nanoTime();
         return true;
       }
+    }
+
+    /**
+     * Counts the end (or failure) of the current connection: one that stayed up at least {@link
+     * #LIVED_NANOS} (with events, keep-alive comments or nothing at all) is a working feed the
+     * network or a proxy ended, and the counts start again; a shorter one is counted as such.
+     */
+    private void ended() {
+      if (System.nanoTime() - connectedAt >= LIVED_NANOS) {
+        reconnects = 0;
+        shortLived = 0;
+      } else {
+        shortLived++;
+      }
+    }
+
+    /**
+     * The wait before a reconnection: the server's (or the options') {@code retry}, but while
+     * connections keep ending before they lived, at least {@link #FIRST_BACKOFF_MILLIS} after the
+     * second, doubling after each up to {@link #MAX_BACKOFF_MILLIS}: a server that sends {@code
+     * retry: 0}, an event and ends, again and again, is not reconnected to in a tight loop.
+     */
+    private long delay(long retry) {
+      if (shortLived < 2) {
+        return retry; // the first quick end (a restart, a deploy) is reconnected as the server asks
+      }
+      long backoff = FIRST_BACKOFF_MILLIS << Math.min(shortLived - 2, 20);
+      return Math.max(retry, Math.min(backoff, MAX_BACKOFF_MILLIS));
     }
 
     /**

@@ -36,9 +36,29 @@ import org.jspecify.annotations.Nullable;
  * themselves, and are not counted; the two that run the caller's code (a sequence's source, an
  * {@code InputStream} part) are guarded, so that its failure is the caller's ({@link #failedBody}).
  */
-final class ResentBodies {
+public final class ResentBodies {
   private @Nullable BodyPublisher given;
   private @Nullable BodyPublisher checked;
+
+  ResentBodies() {}
+
+  /**
+   * The publisher {@code body} guards or counts, when it is one the end of the chain made ({@link
+   * #checked}); else {@code body} itself. Such a body publishes its source's bytes as they come, on
+   * the thread that asks for them: a source held in memory is still read at once through it.
+   *
+   * @param body a request's body
+   * @return the caller's publisher beneath it
+   */
+  public static BodyPublisher source(BodyPublisher body) {
+    if (body instanceof Checked) {
+      return ((Checked) body).body;
+    }
+    if (body instanceof Guarded) {
+      return ((Guarded) body).body;
+    }
+    return body;
+  }
 
   /**
    * {@code request}, its body counted when it may not publish the same bytes again, and its

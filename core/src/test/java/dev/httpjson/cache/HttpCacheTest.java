@@ -370,6 +370,81 @@ class HttpCacheTest {
     }
   }
 
+  /**
+   * Behind interceptors, whose chain's end guards each request body it forwards, a QUERY whose body
+   * is the JDK's {@code ofString} or {@code ofByteArray} is still known to be held in memory: the
+   * cache reads it for its key at once, never on the client's executor (a thread per call for the
+   * default one).
+   */
+  @Test
+  void anAsyncQueryBehindInterceptorsReadsABodyInMemoryAtOnceNotOnTheExecutor() throws Exception {
+    server.enqueue(response(200, "for held", "Cache-Control", "max-age=60"));
+    java.util.concurrent.ExecutorService threads =
+        java.util.concurrent.Executors.newCachedThreadPool();
+    java.util.concurrent.atomic.AtomicInteger hops =
+        new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.Executor counting =
+        task -> {
+          hops.incrementAndGet();
+          threads.execute(task);
+        };
+    dev.httpjson.Interceptor passing =
+        new dev.httpjson.Interceptor() {
+          @Override
+          public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
+              throws java.io.IOException, InterruptedException {
+            return chain.forward(request);
+          }
+
+          @Override
+          public <T> java.util.concurrent.CompletableFuture<HttpResponse<T>> interceptAsync(
+              HttpRequest request, Chain<T> chain) {
+            return chain.forwardAsync(request);
+          }
+        };
+    try {
+      HttpClient intercepted =
+          dev.httpjson.Interceptor.decorate(
+              cache.decorate(HttpClient.newBuilder().executor(counting).build()), passing);
+      assertThat(
+              intercepted
+                  .sendAsync(
+                      HttpRequest.newBuilder(uri("/q"))
+                          .timeout(java.time.Duration.ofSeconds(5))
+                          .method("QUERY", BodyPublishers.ofString("select held"))
+                          .build(),
+                      BodyHandlers.ofString())
+                  .get(10, TimeUnit.SECONDS)
+                  .body())
+          .isEqualTo("for held");
+
+      java.util.List<HttpRequest.BodyPublisher> held =
+          java.util.List.of(
+              BodyPublishers.ofString("select held"),
+              BodyPublishers.ofByteArray("select held".getBytes(StandardCharsets.UTF_8)));
+      for (HttpRequest.BodyPublisher body : held) {
+        hops.set(0);
+        HttpResponse<String> again =
+            intercepted
+                .sendAsync(
+                    HttpRequest.newBuilder(uri("/q"))
+                        .timeout(java.time.Duration.ofSeconds(5))
+                        .method("QUERY", body)
+                        .build(),
+                    BodyHandlers.ofString())
+                .get(10, TimeUnit.SECONDS);
+        assertThat(again.body()).isEqualTo("for held");
+        assertThat(HttpCache.outcome(again)).contains(HttpCache.Outcome.HIT);
+        assertThat(hops.get())
+            .as("tasks run on the client's executor for a hit whose body is in memory")
+            .isZero();
+      }
+      assertThat(server.getRequestCount()).isEqualTo(1);
+    } finally {
+      threads.shutdownNow();
+    }
+  }
+
   /** A subscriber that asks for the body only when told to, after {@code sendAsync} returned. */
   private static final class Lazy
       implements java.util.concurrent.Flow.Subscriber<java.util.List<java.nio.ByteBuffer>> {

@@ -200,6 +200,7 @@ final class DefaultPool {
     @Override
     public void passivate() {
       idleSince = System.nanoTime();
+      looked = false; // a check that no request followed: the next lease looks at the socket again
       super.passivate();
     }
 

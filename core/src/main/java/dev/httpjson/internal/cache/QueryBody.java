@@ -3,6 +3,7 @@ package dev.httpjson.internal.cache;
 import dev.httpjson.FormContent;
 import dev.httpjson.JsonContent;
 import dev.httpjson.internal.ArrayPublisher;
+import dev.httpjson.internal.ResentBodies;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.ByteBuffer;
@@ -58,10 +59,13 @@ final class QueryBody {
 
   /**
    * Whether {@code publisher} publishes bytes already in memory, at once, on the thread that asks
-   * for them: httpjson's own bodies and the JDK's of a string or bytes. Any other publisher is the
-   * caller's code, which may wait for its bytes (an {@code InputStream}, a pipe, a generator).
+   * for them: httpjson's own bodies and the JDK's of a string or bytes, also under the guard the
+   * end of an interceptor chain puts on a body ({@link ResentBodies#source}). Any other publisher
+   * is the caller's code, which may wait for its bytes (an {@code InputStream}, a pipe, a
+   * generator).
    */
-  static boolean held(BodyPublisher publisher) {
+  static boolean held(BodyPublisher body) {
+    BodyPublisher publisher = ResentBodies.source(body);
     return publisher instanceof JsonContent
         || publisher instanceof FormContent
         || publisher instanceof ArrayPublisher
