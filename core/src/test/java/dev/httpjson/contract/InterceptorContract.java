@@ -1775,7 +1775,7 @@ public abstract class InterceptorContract {
     assertThat(api.queryAsJsonAsync("search", "b", found).get(5, TimeUnit.SECONDS))
         .isEqualTo("found b");
     for (String q : List.of("a", "a", "b", "b")) {
-      RecordedRequest r = received(server).take();
+      RecordedRequest r = received(server).take(5, TimeUnit.SECONDS);
       assertThat(r.getMethod()).isEqualTo("QUERY");
       assertThat(r.getTarget()).isEqualTo("/v1/search");
       assertThat(r.getBody().utf8()).isEqualTo("\"" + q + "\"");
@@ -2804,7 +2804,7 @@ public abstract class InterceptorContract {
       server.enqueue(json(200, "\"ok\""));
       assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("ok");
       for (int i = 0; i < 2; i++) {
-        RecordedRequest r = received(server).take();
+        RecordedRequest r = received(server).take(5, TimeUnit.SECONDS);
         assertThat(r.getHeaders().values("Accept"))
             .as(code + " " + r.getTarget())
             .containsExactly(vendor);
@@ -2844,14 +2844,14 @@ public abstract class InterceptorContract {
         .isEqualTo("there");
 
     for (int i = 0; i < 3; i++) {
-      RecordedRequest home = received(server).take();
+      RecordedRequest home = received(server).take(5, TimeUnit.SECONDS);
       assertThat(home.getHeaders().get("Authorization"))
           .as(home.getTarget())
           .isEqualTo("Bearer s3cret");
       assertThat(home.getHeaders().get("X-Token")).as(home.getTarget()).isEqualTo("rotating");
     }
     for (int i = 0; i < 2; i++) {
-      RecordedRequest hop = received(other).take();
+      RecordedRequest hop = received(other).take(5, TimeUnit.SECONDS);
       assertThat(hop.getTarget()).isEqualTo("/landing");
       assertThat(hop.getHeaders().values("Authorization")).isEmpty();
       assertThat(hop.getHeaders().values("X-Token")).isEmpty();
@@ -2878,10 +2878,10 @@ public abstract class InterceptorContract {
     server.enqueue(redirect(307, LoopbackServer.uri(other, "/landing")));
     other.enqueue(json(200, "\"there\""));
     assertThat(api.postAsJson("x", "v", String.class)).isEqualTo("there");
-    RecordedRequest first = received(server).take();
+    RecordedRequest first = received(server).take(5, TimeUnit.SECONDS);
     assertThat(first.getHeaders().get("Authorization")).isEqualTo("Bearer per-call");
     assertThat(first.getHeaders().get("X-Api-Key")).isEqualTo("key-per-call");
-    RecordedRequest hop = received(other).take();
+    RecordedRequest hop = received(other).take(5, TimeUnit.SECONDS);
     assertThat(hop.getHeaders().values("Authorization")).isEmpty();
     assertThat(hop.getHeaders().values("X-Api-Key")).isEmpty();
     assertThat(hop.getHeaders().get("X-Request-Id")).isEqualTo("r1");
