@@ -1,12 +1,7 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.codec.support.internal.Creators;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.lang.reflect.Constructor;
-import java.lang.reflect.Executable;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationContext;
@@ -22,15 +17,13 @@ import tools.jackson.databind.introspect.AnnotatedWithParams;
  * adapts the handle to the call anew each time: ~120 ns and ~230 bytes per object (a five-record
  * list read by a Jackson 3 mapper without and with this: 3.5 → 2.9 µs on JDK 17, 3.2 → 2.6 µs on
  * JDK 25, 6.1 → 4.9 kB). Here the handle is spread over an {@code Object[]} once, when Jackson
- * builds the type's deserializer, and called with {@code invokeExact}. Everything else stays
- * Jackson's: which creator, the arguments it gathers, and what a throwing creator becomes
- * (Jackson's own {@code rewrapCtorProblem} and problem handlers). Where no handle can be made
- * without new access — a creator this module may not call — Jackson's instantiator is left as it
- * is.
+ * builds the type's deserializer ({@link Creators#spread}), and called with {@code invokeExact}.
+ * Everything else stays Jackson's: which creator, the arguments it gathers, and what a throwing
+ * creator becomes (Jackson's own {@code rewrapCtorProblem} and problem handlers). Where no handle
+ * can be made without new access — a creator the codecs may not call — Jackson's instantiator is
+ * left as it is.
  */
 final class FastCreators {
-  private static final MethodType SPREAD = MethodType.methodType(Object.class, Object[].class);
-
   private FastCreators() {}
 
   /**
@@ -42,42 +35,10 @@ final class FastCreators {
       return instantiator;
     }
     AnnotatedWithParams creator = instantiator.getWithArgsCreator();
-    MethodHandle spread = creator == null ? null : spread(creator.getMember());
+    MethodHandle spread = creator == null ? null : Creators.spread(creator.getMember());
     return spread == null
         ? instantiator
         : new Prepared((StdValueInstantiator) instantiator, spread);
-  }
-
-  /**
-   * {@code (Object[]) -> Object} over {@code member}'s fixed arity, or null when it is neither a
-   * constructor nor a static method, or this module has no access to it.
-   */
-  static @Nullable MethodHandle spread(Object member) {
-    if (!(member instanceof Executable)) {
-      return null;
-    }
-    Executable executable = (Executable) member;
-    Module self = FastCreators.class.getModule();
-    Module target = executable.getDeclaringClass().getModule();
-    if (self.isNamed() && !self.canRead(target)) {
-      self.addReads(target); // readability only: access is still checked below
-    }
-    MethodHandle handle;
-    try {
-      if (executable instanceof Constructor) {
-        handle = MethodHandles.lookup().unreflectConstructor((Constructor<?>) executable);
-      } else if (Modifier.isStatic(executable.getModifiers())) {
-        handle = MethodHandles.lookup().unreflect((Method) executable);
-      } else {
-        return null;
-      }
-    } catch (IllegalAccessException | RuntimeException e) {
-      return null; // Jackson calls it, as it would have
-    }
-    return handle
-        .asFixedArity()
-        .asSpreader(Object[].class, executable.getParameterCount())
-        .asType(SPREAD);
   }
 
   /** Jackson's instantiator, with the creator called through the prepared handle. */
@@ -104,13 +65,8 @@ final class FastCreators {
         // As Jackson's StdValueInstantiator: its wrapping, its problem handlers.
         return ctxt.handleInstantiationProblem(getValueClass(), args, rewrapCtorProblem(ctxt, e));
       } catch (Throwable t) {
-        throw FastCreators.<RuntimeException>rethrow(t); // an Error, as Jackson lets it through
+        throw Creators.<RuntimeException>rethrow(t); // an Error, as Jackson lets it through
       }
     }
-  }
-
-  @SuppressWarnings("unchecked")
-  private static <E extends Throwable> E rethrow(Throwable t) throws E {
-    throw (E) t;
   }
 }
