@@ -6,11 +6,9 @@ import dev.httpjson.codec.support.internal.RecordChecks;
 import dev.httpjson.spi.RecordRules;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
-import tools.jackson.core.Version;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.DeserializationContext;
-import tools.jackson.databind.JacksonModule;
 import tools.jackson.databind.cfg.MapperConfig;
 import tools.jackson.databind.deser.SettableBeanProperty;
 import tools.jackson.databind.deser.ValueInstantiator;
@@ -22,6 +20,7 @@ import tools.jackson.databind.introspect.AnnotatedMember;
 import tools.jackson.databind.introspect.AnnotatedParameter;
 import tools.jackson.databind.introspect.AnnotatedWithParams;
 import tools.jackson.databind.introspect.NopAnnotationIntrospector;
+import tools.jackson.databind.module.SimpleModule;
 
 /**
  * {@link dev.httpjson.JsonOptions#strictRecords()} for Jackson: a JSON null for a non-null
@@ -29,7 +28,9 @@ import tools.jackson.databind.introspect.NopAnnotationIntrospector;
  * a missing required component fails when the record is about to be constructed. Without it, the
  * module only prepares creators ({@link FastCreators}).
  */
-final class StrictRecords extends JacksonModule {
+final class StrictRecords extends SimpleModule {
+  private static final long serialVersionUID = 1L;
+
   /** The module with {@code strictRecords}. */
   static final StrictRecords STRICT = new StrictRecords(true);
 
@@ -39,21 +40,13 @@ final class StrictRecords extends JacksonModule {
   private final boolean strict;
 
   private StrictRecords(boolean strict) {
+    super(strict ? "httpjson-strict-records" : "httpjson-creators");
     this.strict = strict;
   }
 
   @Override
-  public String getModuleName() {
-    return strict ? "httpjson-strict-records" : "httpjson-creators";
-  }
-
-  @Override
-  public Version version() {
-    return Version.unknownVersion();
-  }
-
-  @Override
   public void setupModule(SetupContext context) {
+    super.setupModule(context);
     if (strict) {
       context.insertAnnotationIntrospector(new NonNullComponents());
     }
@@ -85,17 +78,11 @@ final class StrictRecords extends JacksonModule {
    * Prepares Jackson's instantiator ({@link FastCreators}) and, with {@code strictRecords}, wraps
    * that of each record that is built through its canonical constructor.
    */
-  private static final class RequiredComponents implements ValueInstantiators {
+  private static final class RequiredComponents extends ValueInstantiators.Base {
     private final boolean strict;
 
     RequiredComponents(boolean strict) {
       this.strict = strict;
-    }
-
-    @Override
-    public @Nullable ValueInstantiator findValueInstantiator(
-        DeserializationConfig config, BeanDescription.Supplier beanDescRef) {
-      return null;
     }
 
     @Override

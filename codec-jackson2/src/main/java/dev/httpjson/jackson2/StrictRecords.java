@@ -2,12 +2,10 @@ package dev.httpjson.jackson2;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
-import com.fasterxml.jackson.core.Version;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.Module;
 import com.fasterxml.jackson.databind.deser.SettableBeanProperty;
 import com.fasterxml.jackson.databind.deser.ValueInstantiator;
 import com.fasterxml.jackson.databind.deser.ValueInstantiators;
@@ -18,6 +16,7 @@ import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.introspect.AnnotatedWithParams;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import dev.httpjson.codec.support.internal.RecordChecks;
 import dev.httpjson.spi.RecordRules;
 import java.io.IOException;
@@ -29,23 +28,18 @@ import org.jspecify.annotations.Nullable;
  * ends at the component), and a missing required component fails when the record is about to be
  * constructed.
  */
-final class StrictRecords extends Module {
+final class StrictRecords extends SimpleModule {
+  private static final long serialVersionUID = 1L;
+
   static final StrictRecords INSTANCE = new StrictRecords();
 
-  private StrictRecords() {}
-
-  @Override
-  public String getModuleName() {
-    return "httpjson-strict-records";
-  }
-
-  @Override
-  public Version version() {
-    return Version.unknownVersion();
+  private StrictRecords() {
+    super("httpjson-strict-records");
   }
 
   @Override
   public void setupModule(SetupContext context) {
+    super.setupModule(context);
     context.insertAnnotationIntrospector(new NonNullComponents());
     context.addValueInstantiators(new RequiredComponents());
   }
