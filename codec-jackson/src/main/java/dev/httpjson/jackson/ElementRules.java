@@ -1,6 +1,5 @@
 package dev.httpjson.jackson;
 
-import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import org.jspecify.annotations.Nullable;
@@ -10,7 +9,6 @@ import tools.jackson.core.JsonToken;
 import tools.jackson.databind.BeanProperty;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationContext;
-import tools.jackson.databind.KeyDeserializer;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.deser.std.StdDeserializer;
 import tools.jackson.databind.type.LogicalType;
@@ -18,32 +16,11 @@ import tools.jackson.databind.type.LogicalType;
 /**
  * The scalar rules where Jackson reads a value with code of its own rather than through the
  * scalar's deserializer ({@link StrictScalars}): the elements of a primitive array, the value of an
- * {@code OptionalInt}, {@code OptionalLong} or {@code OptionalDouble}, and a map key. Each reads
- * through the same rules as a record's field: a primitive array's element and an optional's value
- * through the deserializer of the scalar, a key through {@link ScalarRules#parseKey}.
+ * {@code OptionalInt}, {@code OptionalLong} or {@code OptionalDouble}. Each reads through the same
+ * rules as a record's field: through the deserializer of the scalar.
  */
 final class ElementRules {
   private ElementRules() {}
-
-  /** A map key read by {@link ScalarRules#parseKey}. */
-  static final class Keys extends KeyDeserializer {
-    private final Class<?> type;
-
-    Keys(Class<?> type) {
-      this.type = type;
-    }
-
-    @Override
-    public @Nullable Object deserializeKey(String key, DeserializationContext ctxt)
-        throws JacksonException {
-      try {
-        return ScalarRules.parseKey(type, key);
-      } catch (IllegalArgumentException e) {
-        return ctxt.reportInputMismatch(
-            type, "%s", ReadProblems.mapKeyProblem(key, type, e.getMessage()));
-      }
-    }
-  }
 
   /**
    * An array of primitives, each element read by the primitive's deserializer (which holds it to

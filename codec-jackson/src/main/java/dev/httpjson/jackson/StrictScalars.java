@@ -4,6 +4,7 @@ import static tools.jackson.databind.cfg.CoercionAction.AsEmpty;
 import static tools.jackson.databind.cfg.CoercionAction.Fail;
 
 import dev.httpjson.codec.support.internal.IsoDateTimes;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarKind;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
@@ -14,6 +15,7 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.BeanDescription;
+import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JavaType;
@@ -36,15 +38,8 @@ import tools.jackson.databind.type.LogicalType;
 
 /**
  * Scalars read and written as every codec reads and writes them (issue 29), where Jackson would
- * coerce: a number in a string only in JSON's own syntax, in ASCII digits (Jackson's parsing takes
- * {@code "١٢٣"}, {@code "NaN"} and {@code " 1"}); {@code -0} into a floating-point type with its
- * sign; a {@code byte} in its signed range (Jackson takes 128 to 255); a date only from a string
- * (Jackson reads a number as epoch seconds or days, and an array as its fields), and only in the
- * ISO-8601 text the type's {@code java.time} ISO formatter reads (Jackson trims blanks, reads
- * {@code +0100} and a date-time as a date); a {@code UUID} only from a string (Jackson reads a
- * number as its bits); a string only from a JSON string and a boolean only from {@code true} or
- * {@code false} (Jackson coerces numbers, booleans and {@code "true"}); {@code ""} as nothing but
- * an empty string; and {@code NaN} and the infinities, which JSON cannot hold, never written.
+ * coerce or write what JSON cannot hold: the decisions of {@link ScalarKind} and {@link
+ * ScalarRules}, reported in Jackson's own failures.
  */
 final class StrictScalars {
   private StrictScalars() {}
@@ -85,42 +80,12 @@ final class StrictScalars {
                       : deserializer;
                 }
 
-                /**
-                 * A date or time as a map key: the ISO-8601 text its type reads as a value, not
-                 * empty (Jackson 2 reads {@code ""} as a null key); any key that fails, at its
-                 * path.
-                 */
                 @Override
                 public KeyDeserializer modifyKeyDeserializer(
                     DeserializationConfig config, JavaType type, KeyDeserializer deserializer) {
-                  Class<?> raw = type.getRawClass();
-                  KeyDeserializer checked =
-                      !IsoDateTimes.hasIsoText(raw)
-                          ? deserializer
-                          : new KeyDeserializer() {
-                            @Override
-                            public Object deserializeKey(String key, DeserializationContext ctxt)
-                                throws JacksonException {
-                              String problem = IsoDateTimes.keyProblem(raw, key);
-                              return problem != null
-                                  ? ctxt.handleWeirdKey(raw, key, "%s", problem)
-                                  : deserializer.deserializeKey(key, ctxt);
-                            }
-                          };
-                  // A key that fails is where the path points: the map's path and the key's name,
-                  // as with every codec (Jackson points at the map).
-                  return new KeyDeserializer() {
-                    @Override
-                    public Object deserializeKey(String key, DeserializationContext ctxt)
-                        throws JacksonException {
-                      try {
-                        return checked.deserializeKey(key, ctxt);
-                      } catch (tools.jackson.databind.DatabindException e) {
-                        throw tools.jackson.databind.DatabindException.wrapWithPath(
-                            ctxt, e, new JacksonException.Reference(java.util.Map.class, key));
-                      }
-                    }
-                  };
+                  return deserializer instanceof PlacedKeys
+                      ? deserializer
+                      : new PlacedKeys(type.getRawClass(), deserializer);
                 }
               })
           .setSerializerModifier(
@@ -156,7 +121,7 @@ final class StrictScalars {
       addDeserializer(type, new ElementRules.PrimitiveArray(type, null, null));
     }
     for (Class<?> type : ScalarRules.KEY_TYPES) {
-      MODULE.addKeyDeserializer(type, new ElementRules.Keys(type));
+      MODULE.addKeyDeserializer(type, new PlacedKeys(type, null));
     }
     for (PrimitiveOptional kind : PrimitiveOptional.values()) {
       addDeserializer(kind.type(), new ElementRules.Optionals(kind, null));
@@ -254,9 +219,57 @@ final class StrictScalars {
   }
 
   /**
+   * A map key as every codec reads it: one of {@link ScalarRules#KEY_TYPES} by {@link
+   * ScalarRules#parseKey}; a date or time the ISO-8601 text its type reads as a value, not empty
+   * (Jackson 2 reads {@code ""} as a null key); any key that fails, at its path: the map's path and
+   * the key's name (Jackson points at the map).
+   */
+  private static final class PlacedKeys extends KeyDeserializer {
+    private final Class<?> type;
+    private final boolean iso;
+
+    /** Jackson's, or null for a key read by {@link ScalarRules#parseKey}. */
+    private final @Nullable KeyDeserializer delegate;
+
+    PlacedKeys(Class<?> type, @Nullable KeyDeserializer delegate) {
+      this.type = type;
+      this.iso = IsoDateTimes.hasIsoText(type);
+      this.delegate = delegate;
+    }
+
+    @Override
+    public @Nullable Object deserializeKey(String key, DeserializationContext ctxt)
+        throws JacksonException {
+      try {
+        if (delegate == null) {
+          return parsed(key, ctxt);
+        }
+        String problem = iso ? IsoDateTimes.keyProblem(type, key) : null;
+        return problem != null
+            ? ctxt.handleWeirdKey(type, key, "%s", problem)
+            : delegate.deserializeKey(key, ctxt);
+      } catch (DatabindException e) {
+        throw DatabindException.wrapWithPath(
+            ctxt, e, new JacksonException.Reference(java.util.Map.class, key));
+      }
+    }
+
+    private @Nullable Object parsed(String key, DeserializationContext ctxt)
+        throws JacksonException {
+      try {
+        return ScalarRules.parseKey(type, key);
+      } catch (IllegalArgumentException e) {
+        return ctxt.reportInputMismatch(
+            type, "%s", ReadProblems.mapKeyProblem(key, type, e.getMessage()));
+      }
+    }
+  }
+
+  /**
    * A map key: one holding a lone surrogate fails to write, since no codec reads such a name (the
    * Jackson and Gson parsers refuse it), whereas a string value holding one is written as an
-   * escape; so does a {@code double} or {@code float} key that is not finite.
+   * escape; so does a {@code double} or {@code float} key that is not finite. A {@code Locale} is
+   * its language tag ({@link ScalarRules#keyText}).
    */
   private static final class Names extends StdSerializer<Object> {
     Names() {
@@ -267,7 +280,7 @@ final class StrictScalars {
     public void serialize(Object key, JsonGenerator gen, SerializationContext ctxt)
         throws JacksonException {
       refuse(ScalarRules.keyProblem(key), ctxt);
-      gen.writeName(key.toString());
+      gen.writeName(ScalarRules.keyText(key));
     }
   }
 
@@ -343,7 +356,7 @@ final class StrictScalars {
   static final SimpleModule LOCALES =
       new SimpleModule("httpjson-locales")
           .addSerializer(java.util.Locale.class, new LocaleText())
-          .addKeySerializer(java.util.Locale.class, new LocaleNames())
+          .addKeySerializer(java.util.Locale.class, new Names())
           .addDeserializer(java.util.Locale.class, new Locales());
 
   private static final class LocaleText extends StdSerializer<java.util.Locale> {
@@ -384,18 +397,6 @@ final class StrictScalars {
         return (java.util.Locale)
             ctxt.handleWeirdStringValue(java.util.Locale.class, text, "%s", e.getMessage());
       }
-    }
-  }
-
-  private static final class LocaleNames extends StdSerializer<java.util.Locale> {
-    LocaleNames() {
-      super(java.util.Locale.class);
-    }
-
-    @Override
-    public void serialize(java.util.Locale value, JsonGenerator gen, SerializationContext ctxt)
-        throws JacksonException {
-      gen.writeName(ScalarRules.localeText(value));
     }
   }
 }

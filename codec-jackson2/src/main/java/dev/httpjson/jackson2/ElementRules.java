@@ -6,11 +6,9 @@ import com.fasterxml.jackson.databind.BeanProperty;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.KeyDeserializer;
 import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import java.io.IOException;
@@ -19,32 +17,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * The scalar rules where Jackson reads a value with code of its own rather than through the
  * scalar's deserializer ({@link StrictScalars}): the elements of a primitive array, the value of an
- * {@code OptionalInt}, {@code OptionalLong} or {@code OptionalDouble}, and a map key. Each reads
- * through the same rules as a record's field: a primitive array's element and an optional's value
- * through the deserializer of the scalar, a key through {@link ScalarRules#parseKey}.
+ * {@code OptionalInt}, {@code OptionalLong} or {@code OptionalDouble}. Each reads through the same
+ * rules as a record's field: through the deserializer of the scalar.
  */
 final class ElementRules {
   private ElementRules() {}
-
-  /** A map key read by {@link ScalarRules#parseKey}. */
-  static final class Keys extends KeyDeserializer {
-    private final Class<?> type;
-
-    Keys(Class<?> type) {
-      this.type = type;
-    }
-
-    @Override
-    public @Nullable Object deserializeKey(String key, DeserializationContext ctxt)
-        throws IOException {
-      try {
-        return ScalarRules.parseKey(type, key);
-      } catch (IllegalArgumentException e) {
-        return ctxt.reportInputMismatch(
-            type, "%s", ReadProblems.mapKeyProblem(key, type, e.getMessage()));
-      }
-    }
-  }
 
   /**
    * An array of primitives, each element read by the primitive's deserializer (which holds it to

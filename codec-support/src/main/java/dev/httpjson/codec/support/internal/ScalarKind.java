@@ -10,11 +10,17 @@ import org.jspecify.annotations.Nullable;
 /**
  * The scalars a codec holds to {@link ScalarRules} where its library would coerce, and what each
  * refuses: the decisions, made once here, that a codec's deserializer for the scalar reports in its
- * library's own failure. A number in a string only in JSON's own syntax, in ASCII digits; {@code
- * -0} into a floating-point type with its sign; a {@code byte} in its signed range; a date only
- * from a string in the ISO-8601 text its type's {@code java.time} formatter reads; a {@code UUID}
- * only from its canonical string; a {@code char} only from a one-character string; an enum's name
- * untrimmed.
+ * library's own failure. A number in a string only in JSON's own syntax, in ASCII digits (Jackson's
+ * parsing takes {@code "١٢٣"}, {@code "NaN"} and {@code " 1"}); {@code -0} into a floating-point
+ * type with its sign; a {@code byte} in its signed range (Jackson takes 128 to 255); a date only
+ * from a string (Jackson reads a number as epoch seconds or days, and an array as its fields), and
+ * only in the ISO-8601 text its type's {@code java.time} formatter reads (Jackson trims blanks,
+ * reads {@code +0100} and a date-time as a date); a {@code UUID} only from its canonical string
+ * (Jackson reads a number as its bits); a {@code char} only from a one-character string; an enum's
+ * name untrimmed. With {@link #REFUSED_COERCIONS}: a string only from a JSON string and a boolean
+ * only from {@code true} or {@code false} (Jackson coerces numbers, booleans and {@code "true"}),
+ * and {@code ""} as nothing but an empty string. {@code NaN} and the infinities, which JSON cannot
+ * hold, are never written ({@link ScalarRules#valueProblem}).
  */
 public enum ScalarKind {
   /** An integral number, {@code BigDecimal} or {@code Number}. */

@@ -495,6 +495,17 @@ public final class ScalarRules {
   }
 
   /**
+   * A map key as a property name: a {@code Locale} by its language tag ({@link #localeText}), any
+   * other key by its {@code toString()}.
+   *
+   * @param key the key to write
+   * @return the name
+   */
+  public static String keyText(Object key) {
+    return key instanceof Locale ? localeText((Locale) key) : key.toString();
+  }
+
+  /**
    * Whether a value of {@code type} may hold a number JSON cannot: a {@code double} or {@code
    * float}, boxed or not, an array of them, an {@code OptionalDouble} or a {@code Number}.
    *
