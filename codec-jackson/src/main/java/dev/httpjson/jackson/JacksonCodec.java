@@ -227,6 +227,8 @@ public final class JacksonCodec implements JsonCodec {
             .disable(DateTimeFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
             .disable(DateTimeFeature.WRITE_DATES_AS_TIMESTAMPS)
             .addModule(ORDERED_SETS)
+            // A char[] as an array of one-character strings, as every codec writes it.
+            .enable(SerializationFeature.WRITE_CHAR_ARRAYS_AS_JSON_ARRAYS)
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
             .defaultPrettyPrinter(INDENTED)
             .addModule(FastDateTimes.MODULE)

@@ -110,8 +110,7 @@ final class StrictScalars {
                       ? new Finite(serializer)
                       : serializer;
                 }
-              })
-          .addSerializer(char[].class, new Chars());
+              });
 
   static {
     for (Class<?> type : ScalarRules.CHECKED_KEY_TYPES) {
@@ -281,23 +280,6 @@ final class StrictScalars {
         throws JacksonException {
       refuse(ScalarRules.keyProblem(key), ctxt);
       gen.writeName(ScalarRules.keyText(key));
-    }
-  }
-
-  /** A {@code char[]} as an array of one-character strings, as every codec writes it. */
-  private static final class Chars extends StdSerializer<char[]> {
-    Chars() {
-      super(char[].class);
-    }
-
-    @Override
-    public void serialize(char[] value, JsonGenerator gen, SerializationContext ctxt)
-        throws JacksonException {
-      gen.writeStartArray(value, value.length);
-      for (char c : value) {
-        gen.writeString(String.valueOf(c));
-      }
-      gen.writeEndArray();
     }
   }
 

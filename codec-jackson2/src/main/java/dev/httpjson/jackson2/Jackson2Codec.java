@@ -254,6 +254,8 @@ public final class Jackson2Codec implements JsonCodec {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
             .addModule(ORDERED_SETS)
+            // A char[] as an array of one-character strings, as every codec writes it.
+            .enable(SerializationFeature.WRITE_CHAR_ARRAYS_AS_JSON_ARRAYS)
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent())
             .defaultPrettyPrinter(INDENTED)
             // A character outside the Basic Multilingual Plane is written as its four UTF-8

@@ -116,8 +116,7 @@ final class StrictScalars {
                       ? new Finite(serializer)
                       : serializer;
                 }
-              })
-          .addSerializer(char[].class, new Chars());
+              });
 
   static {
     for (Class<?> type : ScalarRules.CHECKED_KEY_TYPES) {
@@ -312,25 +311,6 @@ final class StrictScalars {
         throws IOException {
       refuse(ScalarRules.keyProblem(key), ctxt);
       gen.writeFieldName(ScalarRules.keyText(key));
-    }
-  }
-
-  /** A {@code char[]} as an array of one-character strings, as every codec writes it. */
-  private static final class Chars extends StdSerializer<char[]> {
-    private static final long serialVersionUID = 1L;
-
-    Chars() {
-      super(char[].class);
-    }
-
-    @Override
-    public void serialize(char[] value, JsonGenerator gen, SerializerProvider ctxt)
-        throws IOException {
-      gen.writeStartArray(value, value.length);
-      for (char c : value) {
-        gen.writeString(String.valueOf(c));
-      }
-      gen.writeEndArray();
     }
   }
 
