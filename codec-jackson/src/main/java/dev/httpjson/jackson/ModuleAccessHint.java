@@ -1,7 +1,6 @@
 package dev.httpjson.jackson;
 
 import dev.httpjson.codec.support.internal.AccessProblems;
-import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -26,33 +25,16 @@ final class ModuleAccessHint {
 
   /** The classes the failure names, innermost first. */
   private static List<Class<?>> candidates(JacksonException e) {
-    List<Class<?>> classes = new ArrayList<>();
-    if (e instanceof ValueInstantiationException) {
-      addWithArguments(((ValueInstantiationException) e).getType(), classes, 0);
-    } else if (e instanceof InvalidDefinitionException
-        && ((InvalidDefinitionException) e).getType() != null) {
-      addWithArguments(((InvalidDefinitionException) e).getType(), classes, 0);
-    }
-    List<JacksonException.Reference> refs = e.getPath();
-    for (int i = refs.size() - 1; i >= 0; i--) {
-      Object from = refs.get(i).from();
-      if (from != null) {
-        classes.add(from instanceof Class ? (Class<?>) from : from.getClass());
-      }
-    }
-    return classes;
-  }
-
-  /** A type's class and those of its type arguments (a {@code List<Forecast>}'s Forecast). */
-  private static void addWithArguments(JavaType type, List<Class<?>> classes, int depth) {
-    classes.add(type.getRawClass());
-    if (depth < 8) {
-      for (int i = 0; i < type.containedTypeCount(); i++) {
-        JavaType argument = type.containedType(i);
-        if (argument != null) {
-          addWithArguments(argument, classes, depth + 1);
-        }
-      }
-    }
+    JavaType type =
+        e instanceof ValueInstantiationException
+            ? ((ValueInstantiationException) e).getType()
+            : e instanceof InvalidDefinitionException
+                ? ((InvalidDefinitionException) e).getType()
+                : null;
+    return AccessProblems.candidates(
+        type,
+        JavaType::getRawClass,
+        t -> t.getBindings().getTypeParameters(),
+        e.getPath().stream().map(JacksonException.Reference::from).toList());
   }
 }

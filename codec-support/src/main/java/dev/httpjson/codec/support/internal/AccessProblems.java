@@ -2,7 +2,9 @@ package dev.httpjson.codec.support.internal;
 
 import dev.httpjson.spi.ModuleAdvice;
 import java.lang.reflect.InaccessibleObjectException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -54,6 +56,50 @@ public final class AccessProblems {
     }
     // None of the classes the library names: the JDK's refusal names the class and package.
     return ModuleAdvice.problem(e, verb, library, libraryName);
+  }
+
+  /**
+   * The classes a library's failure names, innermost first, for {@link #problem}: the type it
+   * failed on and its type arguments (a {@code List<Forecast>}'s Forecast, eight levels deep at
+   * most), then the owners along its path, innermost first.
+   *
+   * @param type the type the failure names, or null
+   * @param raw a type's class
+   * @param arguments a type's type arguments
+   * @param owners what each reference of the failure's path is from (a class or an instance),
+   *     outermost first; nulls skipped
+   * @param <T> the library's type
+   * @return the classes
+   */
+  public static <T> List<Class<?>> candidates(
+      @Nullable T type, Function<T, Class<?>> raw, Function<T, List<T>> arguments, List<?> owners) {
+    List<Class<?>> classes = new ArrayList<>();
+    if (type != null) {
+      addWithArguments(type, raw, arguments, classes, 0);
+    }
+    for (int i = owners.size() - 1; i >= 0; i--) {
+      Object from = owners.get(i);
+      if (from != null) {
+        classes.add(from instanceof Class ? (Class<?>) from : from.getClass());
+      }
+    }
+    return classes;
+  }
+
+  private static <T> void addWithArguments(
+      T type,
+      Function<T, Class<?>> raw,
+      Function<T, List<T>> arguments,
+      List<Class<?>> classes,
+      int depth) {
+    classes.add(raw.apply(type));
+    if (depth < 8) {
+      for (T argument : arguments.apply(type)) {
+        if (argument != null) {
+          addWithArguments(argument, raw, arguments, classes, depth + 1);
+        }
+      }
+    }
   }
 
   /** The module and package an access failure names, or null. */
