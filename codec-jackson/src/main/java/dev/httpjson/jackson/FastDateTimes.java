@@ -9,7 +9,6 @@ import java.time.Month;
 import java.time.OffsetDateTime;
 import java.time.Year;
 import java.time.format.DateTimeFormatter;
-import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -85,7 +84,8 @@ final class FastDateTimes {
     @Override
     protected OffsetDateTime _fromString(JsonParser p, DeserializationContext ctxt, String string) {
       // Adjusting to the context's zone (a @JsonFormat asks for it) is left to Jackson's path.
-      OffsetDateTime value = shouldAdjustToContextTimezone(ctxt) ? null : parse(string);
+      OffsetDateTime value =
+          shouldAdjustToContextTimezone(ctxt) ? null : IsoDateTimes.parseOffsetDateTime(string);
       return value == null ? super._fromString(p, ctxt, string) : value;
     }
 
@@ -103,7 +103,7 @@ final class FastDateTimes {
 
     @Override
     protected Instant _fromString(JsonParser p, DeserializationContext ctxt, String string) {
-      OffsetDateTime value = parse(string);
+      OffsetDateTime value = IsoDateTimes.parseOffsetDateTime(string);
       return value == null ? super._fromString(p, ctxt, string) : value.toInstant();
     }
 
@@ -142,14 +142,12 @@ final class FastDateTimes {
 
     @Override
     protected LocalDate _fromString(JsonParser p, DeserializationContext ctxt, String string) {
-      LocalDate value = _formatter == DateTimeFormatter.ISO_LOCAL_DATE ? parseDate(string) : null;
+      LocalDate value =
+          _formatter == DateTimeFormatter.ISO_LOCAL_DATE
+              ? IsoDateTimes.parseLocalDate(string)
+              : null;
       return value == null ? super._fromString(p, ctxt, string) : value;
     }
-  }
-
-  /** The fast path of a date: {@link IsoDateTimes#parseLocalDate}, which declines other text. */
-  static @Nullable LocalDate parseDate(String s) {
-    return IsoDateTimes.parseLocalDate(s);
   }
 
   /**
@@ -162,10 +160,5 @@ final class FastDateTimes {
       ctxt.handleWeirdNumberValue(type, seconds, "%s", problem);
     }
     return seconds;
-  }
-
-  /** The fast path: {@link IsoDateTimes#parseOffsetDateTime}, which declines other shapes. */
-  static @Nullable OffsetDateTime parse(String s) {
-    return IsoDateTimes.parseOffsetDateTime(s);
   }
 }
