@@ -133,16 +133,10 @@ final class JacksonBinding implements JsonBinding {
       return readFailure((JacksonException) e, parser);
     } else if (parser == null) {
       return null;
-    } else if (e instanceof StackOverflowError) {
-      return tooDeepAt((StackOverflowError) e, parser);
     }
-    return ParserReading.isDataError(e) ? failureAt((RuntimeException) e, parser) : null;
-  }
-
-  /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
-  static JsonReadException tooDeepAt(StackOverflowError e, JsonParser parser) {
-    ReadProblems.requireStackRanOut(e);
-    return at(parser).failure(ReadProblems.TOO_DEEP_FOR_THE_STACK, e);
+    return e instanceof StackOverflowError || ParserReading.isDataError(e)
+        ? at(parser).unplacedFailure(e)
+        : null;
   }
 
   /**
@@ -152,13 +146,6 @@ final class JacksonBinding implements JsonBinding {
   static boolean unplaced(JacksonException e) {
     return !(e instanceof JacksonIOException)
         && (e.getLocation() == null || e.getLocation() == TokenStreamLocation.NA);
-  }
-
-  /** A failure at the position where {@code parser} stopped. */
-  static IOException failureAt(RuntimeException e, JsonParser parser) {
-    return e instanceof JacksonException
-        ? readFailure((JacksonException) e, parser)
-        : at(parser).failure(ReadProblems.dataProblem(e), e);
   }
 
   private static final class Sequences<T> extends SequenceSource<T> {

@@ -154,15 +154,9 @@ final class Jackson2Binding implements JsonBinding {
       IOException access = accessFailure(e);
       return access != null ? access : jackson ? readFailure((IOException) e) : null;
     } else if (e instanceof StackOverflowError) {
-      return tooDeepAt((StackOverflowError) e, parser);
+      return at(parser).unplacedFailure(e);
     }
     return jackson || ParserReading.isDataError(e) ? failureAt((Exception) e, parser) : null;
-  }
-
-  /** A document nested deeper than the stack holds, placed where {@code parser} stopped. */
-  static JsonReadException tooDeepAt(StackOverflowError e, JsonParser parser) {
-    ReadProblems.requireStackRanOut(e);
-    return at(parser).failure(ReadProblems.TOO_DEEP_FOR_THE_STACK, e);
   }
 
   /**
@@ -207,7 +201,7 @@ final class Jackson2Binding implements JsonBinding {
       return new Place(at.line(), at.column(), parsers ? at.path() : failure.path())
           .failure(failure.problem(), e);
     }
-    return at.failure(ReadProblems.dataProblem(e), e);
+    return at.unplacedFailure(e);
   }
 
   private static final class Sequences<T> extends SequenceSource<T> {

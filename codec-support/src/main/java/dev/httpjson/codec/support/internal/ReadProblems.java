@@ -64,6 +64,21 @@ public final class ReadProblems {
     }
 
     /**
+     * A failure here that the library gave no position of its own: a stack that ran out (let
+     * through unless it is the JVM's, {@link #requireStackRanOut}) or a data error let out
+     * unwrapped, in the words of {@link #unplacedProblem}.
+     *
+     * @param e the failure
+     * @return the exception
+     */
+    public JsonReadException unplacedFailure(Throwable e) {
+      if (e instanceof StackOverflowError) {
+        requireStackRanOut((StackOverflowError) e);
+      }
+      return failure(unplacedProblem(e), e);
+    }
+
+    /**
      * This line and column, at the root's path.
      *
      * @return the place at {@code $}
