@@ -188,6 +188,7 @@ class ResentBodyDigestTest {
 
   /** A provider of SHA-256 that counts the bytes it digests, in front of the JDK's. */
   public static final class Counting extends Provider {
+    private static final long serialVersionUID = 1L;
     static final String NAME = "CountingDigests";
     static final AtomicLong BYTES = new AtomicLong();
 
