@@ -49,6 +49,25 @@ class ConnectFailureMessageTest {
   }
 
   @Test
+  void anIpv6LiteralIsNamedInBracketsBeforeItsPort() throws Exception {
+    int port;
+    try (ServerSocket socket = new ServerSocket()) {
+      try {
+        socket.bind(new java.net.InetSocketAddress(java.net.InetAddress.getByName("::1"), 0));
+      } catch (java.io.IOException e) {
+        org.junit.jupiter.api.Assumptions.abort("no IPv6 loopback here: " + e);
+        return;
+      }
+      port = socket.getLocalPort();
+    }
+    URI uri = URI.create("http://[::1]:" + port + "/orders");
+
+    assertThatThrownBy(() -> HttpJson.getFromJson(client, uri, JsonType.of(String.class, options)))
+        .isInstanceOf(ConnectException.class)
+        .hasMessageStartingWith("GET " + uri + ": cannot connect to [::1]:" + port + " (");
+  }
+
+  @Test
   void throughAClientWithInterceptorsTheMessageIsTheSame() throws Exception {
     HttpJsonClient api =
         HttpJsonClient.newBuilder(client)

@@ -1,13 +1,10 @@
 package dev.httpjson.internal;
 
-import dev.httpjson.FormContent;
-import dev.httpjson.JsonContent;
 import java.io.ByteArrayOutputStream;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
-import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -108,7 +105,7 @@ public final class Curl {
       why = "streamed, of unknown length";
     } else if (length > MAX_BODY) {
       why = "longer than " + MAX_BODY + " bytes";
-    } else if (!readAgain(body)) {
+    } else if (!InMemory.held(body)) {
       why = "from a publisher that may give its bytes only once (not read here)";
     } else {
       text = read(body, (int) length);
@@ -130,24 +127,6 @@ public final class Curl {
     sb.append(why).append(", not shown: pipe it in");
   }
 
-  /** The classes of the JDK's {@code ofByteArray} and {@code ofString} publishers. */
-  private static final Class<?> JDK_BYTES = BodyPublishers.ofByteArray(new byte[0]).getClass();
-
-  private static final Class<?> JDK_STRING = BodyPublishers.ofString("").getClass();
-
-  /**
-   * Whether reading {@code body} takes nothing from the call that sends it: httpjson's own bodies
-   * and the JDK's of a string or bytes publish the same bytes to every subscriber, while a caller's
-   * publisher may give its bytes once (an {@code InputStream} given a length).
-   */
-  private static boolean readAgain(BodyPublisher body) {
-    return body instanceof JsonContent
-        || body instanceof FormContent
-        || body instanceof ArrayPublisher
-        || body.getClass() == JDK_BYTES
-        || body.getClass() == JDK_STRING;
-  }
-
   /** JSON, a form or text: what a command line can carry as it is. */
   private static boolean textual(String contentType) {
     String t = contentType.toLowerCase(Locale.ROOT);
@@ -163,7 +142,7 @@ public final class Curl {
   /**
    * The body's bytes as UTF-8 text, or {@code null} when the publisher does not give them at once
    * (within a second) or they are not UTF-8. Only a publisher that gives the same bytes to every
-   * subscriber is read ({@link #readAgain}), so reading it takes nothing from the call.
+   * subscriber is read ({@link InMemory#held}), so reading it takes nothing from the call.
    */
   private static @Nullable String read(BodyPublisher body, int length) {
     ByteArrayOutputStream out = new ByteArrayOutputStream(length);

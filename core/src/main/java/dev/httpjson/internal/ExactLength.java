@@ -1,12 +1,9 @@
 package dev.httpjson.internal;
 
-import dev.httpjson.FormContent;
-import dev.httpjson.JsonContent;
 import dev.httpjson.JsonSequenceContent;
 import dev.httpjson.MultipartContent;
 import java.io.IOException;
 import java.net.http.HttpRequest.BodyPublisher;
-import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.ByteBuffer;
 import java.util.concurrent.Flow;
 import org.jspecify.annotations.Nullable;
@@ -26,25 +23,17 @@ final class ExactLength implements BodyPublisher {
     this.body = body;
   }
 
-  /** The classes of the JDK's publishers of bytes in memory, which give exactly their length. */
-  private static final Class<?> JDK_BYTES = BodyPublishers.ofByteArray(new byte[0]).getClass();
-
-  private static final Class<?> JDK_STRING = BodyPublishers.ofString("").getClass();
-
   /**
-   * {@code body}, held to its length when it is a caller's of a known length; httpjson's own bodies
-   * and the JDK's of bytes in memory publish exactly their length, and go as they are.
+   * {@code body}, held to its length when it is a caller's of a known length; bodies held in memory
+   * ({@link InMemory#held}) and httpjson's own, which count their parts, publish exactly their
+   * length, and go as they are.
    */
   static @Nullable BodyPublisher of(@Nullable BodyPublisher body) {
     if (body == null
         || body instanceof ExactLength
-        || body instanceof JsonContent
-        || body instanceof FormContent
+        || InMemory.held(body)
         || body instanceof MultipartContent
         || body instanceof JsonSequenceContent
-        || body instanceof ArrayPublisher
-        || body.getClass() == JDK_BYTES
-        || body.getClass() == JDK_STRING
         || body.contentLength() <= 0) {
       return body;
     }

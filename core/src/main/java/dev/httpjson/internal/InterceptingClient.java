@@ -35,6 +35,9 @@ public final class InterceptingClient extends ForwardingClient {
   private final Interceptor[] interceptors;
   private final CallListener[] listeners;
 
+  /** Whether a call's body may be sent more than once ({@link ResentBodies#mayResend}). */
+  private final boolean resends;
+
   /** The limit on calls in flight this client's calls run under, or {@code null}. */
   final @Nullable CallLimit limit;
 
@@ -60,6 +63,7 @@ public final class InterceptingClient extends ForwardingClient {
     this.interceptors = interceptors;
     this.listeners = listeners;
     this.route = route;
+    this.resends = ResentBodies.mayResend(interceptors, delegate);
   }
 
   /**
@@ -323,7 +327,7 @@ public final class InterceptingClient extends ForwardingClient {
       throws IOException, InterruptedException {
     Objects.requireNonNull(handler, "handler == null");
     Objects.requireNonNull(request, "request == null");
-    return new Link<>(this, 0, handler, null, plan, null, request, new ResentBodies())
+    return new Link<>(this, 0, handler, null, plan, null, request, new ResentBodies(resends))
         .forward(request);
   }
 
@@ -348,7 +352,7 @@ public final class InterceptingClient extends ForwardingClient {
     Objects.requireNonNull(handler, "handler == null");
     Interceptor.Snapshot[] snapshots = snapshots(this);
     Caller caller = snapshots == null ? null : new Caller(Thread.currentThread(), snapshots);
-    return new Link<>(this, 0, handler, push, plan, caller, request, new ResentBodies())
+    return new Link<>(this, 0, handler, push, plan, caller, request, new ResentBodies(resends))
         .forwardAsync(request);
   }
 

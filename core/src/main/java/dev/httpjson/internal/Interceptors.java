@@ -53,9 +53,15 @@ public final class Interceptors {
     return done;
   }
 
+  /**
+   * An interceptor of httpjson's own that forwards each request once, as it came or changed, and so
+   * never sends a body again ({@link ResentBodies#mayResend}).
+   */
+  interface ForwardsOnce extends Interceptor {}
+
   public static Interceptor request(UnaryOperator<HttpRequest> change) {
     Objects.requireNonNull(change, "change == null");
-    return new Interceptor() {
+    return new ForwardsOnce() {
       private HttpRequest changed(HttpRequest request) {
         return Objects.requireNonNull(
             change.apply(request), () -> change + " returned a null request");
@@ -88,7 +94,7 @@ public final class Interceptors {
 
   public static Interceptor response(Consumer<? super HttpResponse<?>> action) {
     Objects.requireNonNull(action, "action == null");
-    return new Interceptor() {
+    return new ForwardsOnce() {
       @Override
       public <T> HttpResponse<T> intercept(HttpRequest request, Chain<T> chain)
           throws IOException, InterruptedException {

@@ -2,10 +2,13 @@ package dev.httpjson.internal;
 
 import dev.httpjson.FormContent;
 import dev.httpjson.HttpJsonException;
+import dev.httpjson.Interceptor;
 import dev.httpjson.JsonContent;
 import dev.httpjson.JsonSequenceContent;
+import dev.httpjson.LoggingInterceptor;
 import dev.httpjson.MultipartContent;
 import java.io.IOException;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
@@ -29,18 +32,58 @@ import org.jspecify.annotations.Nullable;
  * first subscription's, and its bytes digested (SHA-256) and compared with the first whole one's
  * (before any was whole, with those of the longest subscription cut short) before the byte that
  * reaches their length is handed on: one that publishes another number of bytes, or other bytes,
- * fails its attempt with an {@link HttpJsonException} before its request is complete.
+ * fails its attempt with an {@link HttpJsonException} before its request is complete. The digest is
+ * taken only where a body may be sent again ({@link #mayResend}); elsewhere a second subscription,
+ * which nothing was to make, fails.
  *
- * <p>httpjson's own bodies ({@link JsonContent}, {@link FormContent}, {@link MultipartContent},
- * {@link JsonSequenceContent}) publish the same bytes to every subscriber or fail a second one
- * themselves, and are not counted; the two that run the caller's code (a sequence's source, an
- * {@code InputStream} part) are guarded, so that its failure is the caller's ({@link #failedBody}).
+ * <p>httpjson's own bodies of bytes in memory ({@link JsonContent}, {@link FormContent}) publish
+ * the same bytes to every subscriber, and are not counted; a {@link JsonSequenceContent} fails a
+ * second subscriber itself, and is guarded, so that a failure of its source is the caller's ({@link
+ * #failedBody}); a {@link MultipartContent} is counted as a caller's body is, since a file part may
+ * change between two sends.
  */
 public final class ResentBodies {
+  private final boolean clientResends;
   private @Nullable BodyPublisher given;
   private @Nullable BodyPublisher checked;
 
-  ResentBodies() {}
+  /** The bodies of a call whose client may send a body again. */
+  ResentBodies() {
+    this(true);
+  }
+
+  /**
+   * The bodies of a call; {@code clientResends} says whether its client may send a body again
+   * ({@link #mayResend}). When it may not, nothing is digested: a body's first subscription goes on
+   * as it is, and a second one, which nothing was to make, fails naming what happened.
+   */
+  ResentBodies(boolean clientResends) {
+    this.clientResends = clientResends;
+  }
+
+  /**
+   * Whether a call through {@code interceptors} to {@code delegate} may send its body more than
+   * once: an interceptor of the caller's own may forward twice (a retry, a redirect hop, an
+   * authentication round), and a client other than the JDK's may send again by itself (a transport
+   * after a failed connection); the JDK's sends a body again for a redirect it follows and for its
+   * authenticator, and retries on a closed connection only a GET or HEAD ({@link #checked} looks at
+   * the method), or any method when told to ({@code jdk.httpclient.enableAllMethodRetry}).
+   * httpjson's own interceptors that forward each request once (a request or response hook,
+   * logging) send nothing again.
+   */
+  static boolean mayResend(Interceptor[] interceptors, HttpClient delegate) {
+    for (Interceptor i : interceptors) {
+      if (!(i instanceof Interceptors.ForwardsOnce) && !(i instanceof LoggingInterceptor)) {
+        return true;
+      }
+    }
+    if (!delegate.getClass().getName().startsWith("jdk.internal.net.http.")) {
+      return true;
+    }
+    return delegate.followRedirects() != HttpClient.Redirect.NEVER
+        || delegate.authenticator().isPresent()
+        || System.getProperty("jdk.httpclient.enableAllMethodRetry") != null;
+  }
 
   /**
    * The publisher {@code body} guards or counts, when it is one the end of the chain made ({@link
@@ -51,26 +94,22 @@ public final class ResentBodies {
    * @return the caller's publisher beneath it
    */
   public static BodyPublisher source(BodyPublisher body) {
-    if (body instanceof Checked) {
-      return ((Checked) body).body;
-    }
-    if (body instanceof Guarded) {
-      return ((Guarded) body).body;
+    if (body instanceof Wrapped) {
+      return ((Wrapped) body).body;
     }
     return body;
   }
 
   /**
-   * {@code request}, its body counted when it may not publish the same bytes again, and its
-   * caller's code guarded ({@link Guard}) when it runs any.
+   * {@code request}, its body counted when it may not publish the same bytes again and may be sent
+   * again, and its caller's code guarded ({@link Guard}) when it runs any.
    */
   HttpRequest checked(HttpRequest request) {
     BodyPublisher body = request.bodyPublisher().orElse(null);
     if (body == null
         || body instanceof JsonContent
         || body instanceof FormContent
-        || body instanceof Checked
-        || body instanceof Guarded
+        || body instanceof Wrapped
         || body.contentLength() == 0) {
       return request;
     }
@@ -78,10 +117,14 @@ public final class ResentBodies {
     synchronized (this) {
       c = given == body ? checked : null;
       if (c == null) {
+        String method = request.method();
+        boolean resends = clientResends || method.equals("GET") || method.equals("HEAD");
         c =
-            body instanceof JsonSequenceContent || body instanceof MultipartContent
-                ? new Guarded(body, request)
-                : new Checked(body, request);
+            !resends
+                ? new Guarded(body, request, true)
+                : body instanceof JsonSequenceContent
+                    ? new Guarded(body, request, false)
+                    : new Checked(body, request);
         given = body;
         checked = c;
       }
@@ -89,6 +132,22 @@ public final class ResentBodies {
     return HttpRequest.newBuilder(request, (name, value) -> true)
         .method(request.method(), c)
         .build();
+  }
+
+  /** A caller's body as the end of the chain hands it on: guarded, and counted or checked. */
+  private abstract static class Wrapped implements BodyPublisher {
+    final BodyPublisher body;
+    final HttpRequest request;
+
+    Wrapped(BodyPublisher body, HttpRequest request) {
+      this.body = body;
+      this.request = request;
+    }
+
+    @Override
+    public final long contentLength() {
+      return body.contentLength();
+    }
   }
 
   /**
@@ -109,25 +168,32 @@ public final class ResentBodies {
   }
 
   /**
-   * A body of httpjson's own that runs the caller's code (a sequence's source, a multipart body's
-   * {@code InputStream} part), guarded.
+   * A body guarded: a body of httpjson's own that runs the caller's code (a sequence's source), or,
+   * on a client that sends nothing again ({@code once}), any body, whose second subscription then
+   * fails instead of going out unchecked.
    */
-  private static final class Guarded implements BodyPublisher {
-    private final BodyPublisher body;
-    private final HttpRequest request;
+  private static final class Guarded extends Wrapped {
+    private final boolean once;
+    private final AtomicBoolean subscribed = new AtomicBoolean();
 
-    Guarded(BodyPublisher body, HttpRequest request) {
-      this.body = body;
-      this.request = request;
-    }
-
-    @Override
-    public long contentLength() {
-      return body.contentLength();
+    Guarded(BodyPublisher body, HttpRequest request, boolean once) {
+      super(body, request);
+      this.once = once;
     }
 
     @Override
     public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+      if (once && subscribed.getAndSet(true)) {
+        subscriber.onSubscribe(NOTHING);
+        subscriber.onError(
+            cannotSendAgain(
+                request,
+                body,
+                "was subscribed to a second time, which this client was not to do (it has no"
+                    + " interceptor and no redirect or authentication that sends a body again),"
+                    + " so nothing was kept to compare the bytes with"));
+        return;
+      }
       Guard.subscribe(body, subscriber, request);
     }
   }
@@ -230,6 +296,37 @@ public final class ResentBodies {
     }
   }
 
+  /** The failure of a body sent again that cannot be: {@code what} its publisher did. */
+  private static HttpJsonException cannotSendAgain(
+      HttpRequest request, BodyPublisher body, String what) {
+    return new HttpJsonException(
+        request.method()
+            + " "
+            + Uris.redact(request.uri())
+            + ": the request body cannot be sent again: its "
+            + (body instanceof MultipartContent
+                ? "MultipartContent "
+                    + what
+                    + " (a file part changed since it was first sent, or an InputStream part was"
+                    + " read once)"
+                : "BodyPublisher "
+                    + what
+                    + " (it reads one InputStream, or serves one subscriber); give one that"
+                    + " publishes the same bytes to every subscriber, such as"
+                    + " BodyPublishers.ofByteArray or ofFile"),
+        null);
+  }
+
+  /** The subscription of a body that fails at once. */
+  private static final Flow.Subscription NOTHING =
+      new Flow.Subscription() {
+        @Override
+        public void request(long n) {}
+
+        @Override
+        public void cancel() {}
+      };
+
   /** How many of the first bytes each subscription must publish as the first one did. */
   private static final int HEAD = 64;
 
@@ -267,9 +364,7 @@ public final class ResentBodies {
    * subscription must publish the bytes of the first whole one (or, before any was whole, those of
    * the longest one cut short), which it shows before the byte that would complete its request.
    */
-  private static final class Checked implements BodyPublisher {
-    private final BodyPublisher body;
-    private final HttpRequest request;
+  private static final class Checked extends Wrapped {
 
     /** The bytes of the first subscription that completed, or null. */
     private final AtomicReference<@Nullable Sent> whole = new AtomicReference<>();
@@ -284,13 +379,7 @@ public final class ResentBodies {
     private final AtomicReference<byte @Nullable []> head = new AtomicReference<>();
 
     Checked(BodyPublisher body, HttpRequest request) {
-      this.body = body;
-      this.request = request;
-    }
-
-    @Override
-    public long contentLength() {
-      return body.contentLength();
+      super(body, request);
     }
 
     @Override
@@ -310,15 +399,7 @@ public final class ResentBodies {
     }
 
     private HttpJsonException differs(String what) {
-      return new HttpJsonException(
-          request.method()
-              + " "
-              + Uris.redact(request.uri())
-              + ": the request body cannot be sent again: its BodyPublisher "
-              + what
-              + " (it reads one InputStream, or serves one subscriber); give one that publishes"
-              + " the same bytes to every subscriber, such as BodyPublishers.ofByteArray or ofFile",
-          null);
+      return cannotSendAgain(request, body, what);
     }
 
     /** One subscription, counted and digested. */

@@ -346,13 +346,9 @@ final class Bodies {
 
     @Override
     public void request(long n) {
-      if (n <= 0) {
-        cancel();
-        subscriber.onError(new IllegalArgumentException("request(" + n + ")"));
-        return;
+      if (added(demand, n, this::cancel, subscriber)) {
+        drain();
       }
-      demand.getAndAccumulate(n, (a, b) -> a + b < 0 ? Long.MAX_VALUE : a + b);
-      drain();
     }
 
     private void drain() {
@@ -509,5 +505,20 @@ final class Bodies {
     public java.util.concurrent.CompletionStage<T> getBody() {
       return body;
     }
+  }
+
+  /**
+   * Adds {@code n} to a subscription's {@code demand} (capped at {@code Long.MAX_VALUE}); a demand
+   * that is not positive, against the Reactive Streams rules, cancels it ({@code cancel}) and fails
+   * {@code subscriber}. Whether the demand was added.
+   */
+  static boolean added(AtomicLong demand, long n, Runnable cancel, Flow.Subscriber<?> subscriber) {
+    if (n <= 0) {
+      cancel.run();
+      subscriber.onError(new IllegalArgumentException("request(" + n + ")"));
+      return false;
+    }
+    demand.getAndAccumulate(n, (a, b) -> a + b < 0 ? Long.MAX_VALUE : a + b);
+    return true;
   }
 }

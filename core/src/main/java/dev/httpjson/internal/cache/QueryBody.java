@@ -1,11 +1,7 @@
 package dev.httpjson.internal.cache;
 
-import dev.httpjson.FormContent;
-import dev.httpjson.JsonContent;
-import dev.httpjson.internal.ArrayPublisher;
-import dev.httpjson.internal.ResentBodies;
+import dev.httpjson.internal.InMemory;
 import java.net.http.HttpRequest.BodyPublisher;
-import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Objects;
@@ -52,25 +48,9 @@ final class QueryBody {
     }
   }
 
-  /** The classes of the JDK's publishers of bytes in memory. */
-  private static final Class<?> JDK_BYTES = BodyPublishers.ofByteArray(new byte[0]).getClass();
-
-  private static final Class<?> JDK_STRING = BodyPublishers.ofString("").getClass();
-
-  /**
-   * Whether {@code publisher} publishes bytes already in memory, at once, on the thread that asks
-   * for them: httpjson's own bodies and the JDK's of a string or bytes, also under the guard the
-   * end of an interceptor chain puts on a body ({@link ResentBodies#source}). Any other publisher
-   * is the caller's code, which may wait for its bytes (an {@code InputStream}, a pipe, a
-   * generator).
-   */
+  /** Whether {@code body}'s content is held in memory ({@link InMemory#held}). */
   static boolean held(BodyPublisher body) {
-    BodyPublisher publisher = ResentBodies.source(body);
-    return publisher instanceof JsonContent
-        || publisher instanceof FormContent
-        || publisher instanceof ArrayPublisher
-        || publisher.getClass() == JDK_BYTES
-        || publisher.getClass() == JDK_STRING;
+    return InMemory.held(body);
   }
 
   /**
@@ -250,13 +230,9 @@ final class QueryBody {
           new Flow.Subscription() {
             @Override
             public void request(long n) {
-              if (n <= 0) {
-                cancel();
-                subscriber.onError(new IllegalArgumentException("request(" + n + ")"));
-                return;
+              if (Bodies.added(demand, n, this::cancel, subscriber)) {
+                drain();
               }
-              demand.getAndAccumulate(n, (a, b) -> a + b < 0 ? Long.MAX_VALUE : a + b);
-              drain();
             }
 
             @Override
