@@ -66,10 +66,10 @@ public final class ResentBodies {
    * once: an interceptor of the caller's own may forward twice (a retry, a redirect hop, an
    * authentication round), and a client other than the JDK's may send again by itself (a transport
    * after a failed connection); the JDK's sends a body again for a redirect it follows and for its
-   * authenticator, and retries on a closed connection only a GET or HEAD ({@link #checked} looks at
-   * the method), or any method when told to ({@code jdk.httpclient.enableAllMethodRetry}).
-   * httpjson's own interceptors that forward each request once (a request or response hook,
-   * logging) send nothing again.
+   * authenticator (its implementation is the one in {@code HttpClient}'s own module), and retries
+   * on a closed connection only a GET or HEAD ({@link #checked} looks at the method), or any method
+   * when told to ({@code jdk.httpclient.enableAllMethodRetry}). httpjson's own interceptors that
+   * forward each request once (a request or response hook, logging) send nothing again.
    */
   static boolean mayResend(Interceptor[] interceptors, HttpClient delegate) {
     for (Interceptor i : interceptors) {
@@ -77,7 +77,7 @@ public final class ResentBodies {
         return true;
       }
     }
-    if (!delegate.getClass().getName().startsWith("jdk.internal.net.http.")) {
+    if (delegate.getClass().getModule() != HttpClient.class.getModule()) {
       return true;
     }
     return delegate.followRedirects() != HttpClient.Redirect.NEVER
