@@ -1,6 +1,7 @@
 package dev.httpjson;
 
 import dev.httpjson.internal.Calls;
+import dev.httpjson.internal.DrainedSubscription;
 import dev.httpjson.internal.Gzip;
 import dev.httpjson.internal.JsonEncoding;
 import dev.httpjson.internal.MediaTypes;
@@ -20,8 +21,6 @@ import java.util.Iterator;
 import java.util.Objects;
 import java.util.concurrent.Flow;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
@@ -325,18 +324,14 @@ public final class JsonSequenceContent implements BodyPublisher {
    * Serializes elements into chunks on demand. Every signal and every use of the source happens
    * inside the drain loop, so they never overlap (rule 1.3).
    */
-  private final class Chunks implements Flow.Subscription {
+  private final class Chunks extends DrainedSubscription {
     private final Flow.Subscriber<? super ByteBuffer> subscriber;
     private final Iterator<?> elements;
     private final Runnable onClose;
     private final @Nullable CharsetEncoder encoder;
-    private final AtomicLong demand = new AtomicLong();
-    private final AtomicInteger wip = new AtomicInteger();
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(CHUNK_SIZE + 1024);
     private final Gzip.@Nullable Stream compressor = gzip ? new Gzip.Stream() : null;
     private @Nullable ByteArrayOutputStream compressed;
-    private volatile boolean cancelled;
-    private volatile @Nullable IllegalArgumentException invalidRequest;
     private boolean started;
     private boolean first = true;
     private boolean done;
@@ -350,77 +345,55 @@ public final class JsonSequenceContent implements BodyPublisher {
     }
 
     @Override
-    public void request(long n) {
-      if (n <= 0) {
-        if (invalidRequest == null) {
-          invalidRequest = new IllegalArgumentException("request <= 0: " + n);
+    protected void emit() {
+      while (!done) {
+        if (cancelled) {
+          finish();
+          break;
         }
-      } else {
-        demand.getAndAccumulate(n, (a, b) -> a + b < 0 ? Long.MAX_VALUE : a + b);
-      }
-      drain();
-    }
-
-    @Override
-    public void cancel() {
-      cancelled = true;
-      drain();
-    }
-
-    private void drain() {
-      if (wip.getAndIncrement() != 0) {
-        return;
-      }
-      do {
-        while (!done) {
-          if (cancelled) {
-            finish();
-            break;
+        IllegalArgumentException invalid = invalidRequest;
+        if (invalid != null) {
+          RuntimeException closing = finish();
+          if (closing != null) {
+            invalid.addSuppressed(closing);
           }
-          IllegalArgumentException invalid = invalidRequest;
-          if (invalid != null) {
-            RuntimeException closing = finish();
-            if (closing != null) {
-              invalid.addSuppressed(closing);
-            }
-            subscriber.onError(invalid);
-            break;
-          }
-          if (ended) {
-            RuntimeException closing = finish();
-            if (closing != null) {
-              subscriber.onError(closing);
-            } else {
-              subscriber.onComplete();
-            }
-            break;
-          }
-          if (demand.get() == 0) {
-            break;
-          }
-          ByteBuffer chunk;
-          try {
-            chunk = nextChunk();
-          } catch (IOException | RuntimeException e) {
-            RuntimeException closing = finish();
-            if (closing != null) {
-              e.addSuppressed(closing);
-            }
-            subscriber.onError(e);
-            break;
-          }
-          if (chunk == null || cancelled) {
-            continue; // ended or cancelled: the next turn completes or closes
-          }
-          demand.decrementAndGet();
-          try {
-            subscriber.onNext(chunk);
-          } catch (RuntimeException | Error e) {
-            finish(); // a subscriber that throws has cancelled (rule 2.13)
-            throw e;
-          }
+          subscriber.onError(invalid);
+          break;
         }
-      } while (wip.decrementAndGet() != 0);
+        if (ended) {
+          RuntimeException closing = finish();
+          if (closing != null) {
+            subscriber.onError(closing);
+          } else {
+            subscriber.onComplete();
+          }
+          break;
+        }
+        if (demand.get() == 0) {
+          break;
+        }
+        ByteBuffer chunk;
+        try {
+          chunk = nextChunk();
+        } catch (IOException | RuntimeException e) {
+          RuntimeException closing = finish();
+          if (closing != null) {
+            e.addSuppressed(closing);
+          }
+          subscriber.onError(e);
+          break;
+        }
+        if (chunk == null || cancelled) {
+          continue; // ended or cancelled: the next turn completes or closes
+        }
+        demand.decrementAndGet();
+        try {
+          subscriber.onNext(chunk);
+        } catch (RuntimeException | Error e) {
+          finish(); // a subscriber that throws has cancelled (rule 2.13)
+          throw e;
+        }
+      }
     }
 
     /** Closes the source once; returns what closing threw, if anything. */

@@ -4,9 +4,6 @@ import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.concurrent.Flow;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
-import org.jspecify.annotations.Nullable;
 
 /**
  * The bytes of one array, published to each subscriber in read-only views of at most {@value
@@ -46,13 +43,9 @@ public final class ArrayPublisher implements BodyPublisher {
   }
 
   /** One subscription: every signal is sent from the drain loop, so they never overlap. */
-  private static final class Slices implements Flow.Subscription {
+  private static final class Slices extends DrainedSubscription {
     private final ByteBuffer all;
     private final Flow.Subscriber<? super ByteBuffer> subscriber;
-    private final AtomicLong demand = new AtomicLong();
-    private final AtomicInteger wip = new AtomicInteger();
-    private volatile boolean cancelled;
-    private volatile @Nullable IllegalArgumentException invalidRequest;
     private int next;
     private boolean done;
 
@@ -62,59 +55,38 @@ public final class ArrayPublisher implements BodyPublisher {
     }
 
     @Override
-    public void request(long n) {
-      if (n <= 0) {
-        if (invalidRequest == null) {
-          invalidRequest = new IllegalArgumentException("request <= 0: " + n);
+    protected void emit() {
+      while (!done) {
+        if (cancelled) {
+          done = true;
+          break;
         }
-      } else {
-        demand.getAndAccumulate(n, (a, b) -> a + b < 0 ? Long.MAX_VALUE : a + b);
-      }
-      drain();
-    }
-
-    @Override
-    public void cancel() {
-      cancelled = true;
-    }
-
-    private void drain() {
-      if (wip.getAndIncrement() != 0) {
-        return;
-      }
-      do {
-        while (!done) {
-          if (cancelled) {
-            done = true;
-            break;
-          }
-          IllegalArgumentException invalid = invalidRequest;
-          if (invalid != null) {
-            done = true;
-            subscriber.onError(invalid);
-            break;
-          }
-          int end = all.capacity();
-          if (next == end) {
-            done = true;
-            subscriber.onComplete();
-            break;
-          }
-          if (demand.get() == 0) {
-            break;
-          }
-          int to = next + Math.min(SLICE, end - next);
-          ByteBuffer slice = all.duplicate().limit(to).position(next);
-          next = to;
-          demand.decrementAndGet();
-          try {
-            subscriber.onNext(slice);
-          } catch (RuntimeException | Error e) {
-            done = true; // a subscriber that throws has cancelled (rule 2.13)
-            throw e;
-          }
+        IllegalArgumentException invalid = invalidRequest;
+        if (invalid != null) {
+          done = true;
+          subscriber.onError(invalid);
+          break;
         }
-      } while (wip.decrementAndGet() != 0);
+        int end = all.capacity();
+        if (next == end) {
+          done = true;
+          subscriber.onComplete();
+          break;
+        }
+        if (demand.get() == 0) {
+          break;
+        }
+        int to = next + Math.min(SLICE, end - next);
+        ByteBuffer slice = all.duplicate().limit(to).position(next);
+        next = to;
+        demand.decrementAndGet();
+        try {
+          subscriber.onNext(slice);
+        } catch (RuntimeException | Error e) {
+          done = true; // a subscriber that throws has cancelled (rule 2.13)
+          throw e;
+        }
+      }
     }
   }
 }

@@ -1718,7 +1718,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
               } else if (w instanceof Entry && !elsewhere) {
                 cache.store.put((Entry) w, stamp);
               }
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException | InterruptedException e) {
               // the stale entry stays; the next call validates it
               if (sent != null) {
                 sent.cancel(true);
@@ -1731,19 +1731,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
               if (w instanceof Store.Gated) {
                 ((Store.Gated) w).decide(false);
               }
-            } catch (InterruptedException e) {
-              if (sent != null) {
-                sent.cancel(true);
+              if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
               }
-              Bodies.Tee<Void> t = storing.get();
-              if (t != null) {
-                t.abandon();
-              }
-              Object w = waiting.get();
-              if (w instanceof Store.Gated) {
-                ((Store.Gated) w).decide(false);
-              }
-              Thread.currentThread().interrupt();
             }
           });
     }

@@ -89,9 +89,6 @@ final class DiskStore extends Store {
 
   private long size;
 
-  /** The bytes set aside for the temporary files being written ({@link FileSink}). */
-  private long reserved;
-
   /** The keys whose bodies this store knows to be in files of their own. */
   private final java.util.Set<String> bodied = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
@@ -563,26 +560,12 @@ final class DiskStore extends Store {
     return true;
   }
 
-  @Override
-  synchronized boolean reserve(long n) {
-    if (n > maxBytes - reserved) {
-      return false;
-    }
-    reserved += n;
-    evict();
-    return true;
-  }
-
-  @Override
-  synchronized void release(long n) {
-    reserved -= n;
-  }
-
   /**
    * Deletes least recently used files until they fit in the bound beside the files being written;
    * holds the lock.
    */
-  private void evict() {
+  @Override
+  void evict() {
     Iterator<Map.Entry<String, Long>> it = index.entrySet().iterator();
     while (size + reserved > maxBytes && it.hasNext()) {
       Map.Entry<String, Long> e = it.next();

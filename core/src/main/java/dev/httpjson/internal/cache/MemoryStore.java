@@ -13,9 +13,6 @@ final class MemoryStore extends Store {
   private final LinkedHashMap<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
   private long size;
 
-  /** The bytes set aside for the bodies being stored. */
-  private long reserved;
-
   MemoryStore(long maxBytes) {
     super(maxBytes);
   }
@@ -52,22 +49,7 @@ final class MemoryStore extends Store {
   }
 
   @Override
-  synchronized boolean reserve(long n) {
-    if (n > maxBytes - reserved) {
-      return false;
-    }
-    reserved += n;
-    evict();
-    return true;
-  }
-
-  @Override
-  synchronized void release(long n) {
-    reserved -= n;
-  }
-
-  /** Removes the least recently used entries until they fit beside the bodies being stored. */
-  private void evict() {
+  void evict() {
     Iterator<Map.Entry<String, Entry>> it = entries.entrySet().iterator();
     while (size + reserved > maxBytes && it.hasNext()) {
       size -= it.next().getValue().weight();

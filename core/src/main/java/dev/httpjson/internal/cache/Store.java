@@ -19,6 +19,9 @@ abstract class Store {
   /** The number of the last removal of every entry, or of a group no longer remembered. */
   private long removedAll;
 
+  /** The bytes set aside for the bodies being stored ({@link #reserve}); under the lock. */
+  long reserved;
+
   Store(long maxBytes) {
     this.maxBytes = maxBytes;
   }
@@ -94,16 +97,29 @@ abstract class Store {
   abstract long size();
 
   /**
-   * Sets {@code n} bytes aside for a body being stored in memory, making room for them as for an
-   * entry: false when the bodies being stored would hold more than the bound (then nothing is set
-   * aside). A store that keeps bodies elsewhere holds nothing in memory, and always agrees.
+   * Sets {@code n} bytes aside for a body being stored, making room for them as for an entry
+   * ({@link #evict}): false when the bodies being stored would hold more than the bound (then
+   * nothing is set aside).
    */
-  boolean reserve(long n) {
+  final synchronized boolean reserve(long n) {
+    if (n > maxBytes - reserved) {
+      return false;
+    }
+    reserved += n;
+    evict();
     return true;
   }
 
   /** Gives back {@code n} bytes set aside ({@link #reserve}). */
-  void release(long n) {}
+  final synchronized void release(long n) {
+    reserved -= n;
+  }
+
+  /**
+   * Removes the least recently used entries until they fit in the bound beside the bodies being
+   * stored; holds the lock.
+   */
+  abstract void evict();
 
   /** Gives back the {@code reserved} bytes of {@code entry}'s body, then stores it. */
   boolean put(Entry entry, long stamp, long reserved) {
