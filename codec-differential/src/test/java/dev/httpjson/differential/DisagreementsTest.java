@@ -750,7 +750,6 @@ class DisagreementsTest {
    * Jackson 3 reads past it and refuses the record at {@code $} ("Unexpected token
    * (`JsonToken.END_ARRAY`) within Object value").
    */
-  @Tag("tofix")
   @Test
   void anArrayForAStringElementIsRefusedAtTheElement() {
     assertEveryCodecRefusesAt(Shapes.StringList.class, "{\"v\":[[\"x\"]]}", "$.v[0]");

@@ -94,16 +94,6 @@ final class KnownDisagreements {
                           && d.of(Codecs.AVAJE) instanceof Outcome.Value)),
           // ---- failures at different paths (the longer run) ----
           new Known(
-              "Jackson 3 reads past an array where a list's String element is, and refuses the"
-                  + " record at $",
-              TOFIX + "anArrayForAStringElementIsRefusedAtTheElement",
-              anyDocument(
-                  d ->
-                      othersAgreeBut(d, Codecs.JACKSON)
-                          && problemOf(d.of(Codecs.JACKSON))
-                              .startsWith(
-                                  "Unexpected token (`JsonToken.END_ARRAY`) within Object"))),
-          new Known(
               "Jackson 2 names a BigDecimal past its exponent by the declared name",
               TOFIX + "aDecimalPastItsExponentIsRefusedAtThePathAsSpelt",
               anyDocument(
