@@ -94,15 +94,6 @@ final class KnownDisagreements {
                           && d.of(Codecs.AVAJE) instanceof Outcome.Value)),
           // ---- failures at different paths (the longer run) ----
           new Known(
-              "Jackson 2 names a BigDecimal past its exponent by the declared name",
-              TOFIX + "aDecimalPastItsExponentIsRefusedAtThePathAsSpelt",
-              anyDocument(
-                  d ->
-                      othersAgreeBut(d, Codecs.JACKSON2)
-                          && problemOf(d.of(Codecs.JACKSON2)).contains("`java.math.BigDecimal`")
-                          && pathOf(d.of(Codecs.JACKSON2))
-                              .equalsIgnoreCase(pathOf(d.of(Codecs.JACKSON))))),
-          new Known(
               "Jackson 2's stream names the map, not the key, of a number past its range",
               TOFIX + "aNumberPastItsRangeInAStreamedMapIsRefusedAtItsKey",
               anyDocument(

@@ -198,8 +198,15 @@ final class Jackson2Binding implements JsonBinding {
     if (e instanceof IOException) {
       JsonReadException failure = (JsonReadException) readFailure((IOException) e);
       boolean parsers = limit(e) != null || failure.path().equals("$");
-      return new Place(at.line(), at.column(), parsers ? at.path() : failure.path())
-          .failure(failure.problem(), e);
+      // A failure without a parser of its own (a data error wrapped on its way out) names the
+      // properties as declared: the parser at hand spells them as the document does.
+      String path =
+          parsers
+              ? at.path()
+              : e instanceof JsonProcessingException
+                  ? path((JsonProcessingException) e, parser)
+                  : failure.path();
+      return new Place(at.line(), at.column(), path).failure(failure.problem(), e);
     }
     return at.unplacedFailure(e);
   }
@@ -406,7 +413,12 @@ final class Jackson2Binding implements JsonBinding {
 
   /** The JSON path of an exception: from databind's references, else from the parser context. */
   static String path(JsonProcessingException e) {
-    Object processor = e.getProcessor();
+    return path(e, null);
+  }
+
+  /** {@link #path(JsonProcessingException)}, with {@code parser} when it carries none. */
+  private static String path(JsonProcessingException e, @Nullable JsonParser parser) {
+    Object processor = e.getProcessor() instanceof JsonParser ? e.getProcessor() : parser;
     if (e instanceof StreamReadException && processor instanceof JsonParser) {
       // A syntax error: the parser knows exactly where it was.
       return path(((JsonParser) processor).getParsingContext());
