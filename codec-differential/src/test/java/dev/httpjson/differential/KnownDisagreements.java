@@ -94,17 +94,6 @@ final class KnownDisagreements {
                           && d.of(Codecs.AVAJE) instanceof Outcome.Value)),
           // ---- failures at different paths (the longer run) ----
           new Known(
-              "Jackson 2's stream names the map, not the key, of a number past its range",
-              TOFIX + "aNumberPastItsRangeInAStreamedMapIsRefusedAtItsKey",
-              anyDocument(
-                  d ->
-                      d.document().target().stream != null
-                          && othersAgreeBut(d, Codecs.JACKSON2)
-                          && problemOf(d.of(Codecs.JACKSON2)).startsWith("Numeric value (")
-                          && !pathOf(d.of(Codecs.JACKSON2)).isEmpty()
-                          && pathOf(d.of(Codecs.JACKSON))
-                              .startsWith(pathOf(d.of(Codecs.JACKSON2)) + "."))),
-          new Known(
               "Gson refuses a lone surrogate escape (W1) and avaje-jsonb does not hold an element"
                   + " of a list in a list to its type, in one document",
               TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
