@@ -38,6 +38,7 @@ import tools.jackson.databind.ser.std.StdSerializer;
 import tools.jackson.databind.type.ArrayType;
 import tools.jackson.databind.type.CollectionType;
 import tools.jackson.databind.type.LogicalType;
+import tools.jackson.databind.util.ClassUtil;
 
 /**
  * Scalars read and written as every codec reads and writes them (issue 29), where Jackson would
@@ -87,6 +88,7 @@ final class StrictScalars {
                  * A collection of strings reads each element by {@link ElementStrings}: Jackson's
                  * own loop takes an array element {@code ["x"]} as the string {@code "x"} and
                  * leaves its {@code ]} behind, so the failure came later, at the enclosing object.
+                 * A content deserializer of the user's stays.
                  */
                 @Override
                 public ValueDeserializer<?> modifyCollectionDeserializer(
@@ -95,6 +97,9 @@ final class StrictScalars {
                     BeanDescription.Supplier description,
                     ValueDeserializer<?> deserializer) {
                   return deserializer instanceof StringCollectionDeserializer
+                          && isStandard(
+                              ((StringCollectionDeserializer) deserializer)
+                                  .getContentDeserializer())
                       ? new StringCollectionDeserializer(
                           type,
                           ElementStrings.INSTANCE,
@@ -164,6 +169,11 @@ final class StrictScalars {
   private static final class ElementStrings extends StringDeserializer {
     private static final long serialVersionUID = 1L;
     static final ElementStrings INSTANCE = new ElementStrings();
+  }
+
+  /** Whether {@code content} is Jackson's own element deserializer, or none. */
+  private static boolean isStandard(@Nullable ValueDeserializer<?> content) {
+    return content == null || ClassUtil.isJacksonStdImpl(content);
   }
 
   /** The coercions {@link ScalarKind#REFUSED_COERCIONS} names fail. */
