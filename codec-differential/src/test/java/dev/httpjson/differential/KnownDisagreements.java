@@ -94,36 +94,6 @@ final class KnownDisagreements {
                           && d.of(Codecs.AVAJE) instanceof Outcome.Value)),
           // ---- failures at different paths (the longer run) ----
           new Known(
-              "Jackson 3 reads past an array where a list's String element is, and refuses the"
-                  + " record at $",
-              TOFIX + "anArrayForAStringElementIsRefusedAtTheElement",
-              anyDocument(
-                  d ->
-                      othersAgreeBut(d, Codecs.JACKSON)
-                          && problemOf(d.of(Codecs.JACKSON))
-                              .startsWith(
-                                  "Unexpected token (`JsonToken.END_ARRAY`) within Object"))),
-          new Known(
-              "Jackson 2 names a BigDecimal past its exponent by the declared name",
-              TOFIX + "aDecimalPastItsExponentIsRefusedAtThePathAsSpelt",
-              anyDocument(
-                  d ->
-                      othersAgreeBut(d, Codecs.JACKSON2)
-                          && problemOf(d.of(Codecs.JACKSON2)).contains("`java.math.BigDecimal`")
-                          && pathOf(d.of(Codecs.JACKSON2))
-                              .equalsIgnoreCase(pathOf(d.of(Codecs.JACKSON))))),
-          new Known(
-              "Jackson 2's stream names the map, not the key, of a number past its range",
-              TOFIX + "aNumberPastItsRangeInAStreamedMapIsRefusedAtItsKey",
-              anyDocument(
-                  d ->
-                      d.document().target().stream != null
-                          && othersAgreeBut(d, Codecs.JACKSON2)
-                          && problemOf(d.of(Codecs.JACKSON2)).startsWith("Numeric value (")
-                          && !pathOf(d.of(Codecs.JACKSON2)).isEmpty()
-                          && pathOf(d.of(Codecs.JACKSON))
-                              .startsWith(pathOf(d.of(Codecs.JACKSON2)) + "."))),
-          new Known(
               "Gson refuses a lone surrogate escape (W1) and avaje-jsonb does not hold an element"
                   + " of a list in a list to its type, in one document",
               TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",

@@ -27,6 +27,8 @@ import tools.jackson.databind.ValueSerializer;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.cfg.MutableCoercionConfig;
 import tools.jackson.databind.deser.ValueDeserializerModifier;
+import tools.jackson.databind.deser.jdk.StringCollectionDeserializer;
+import tools.jackson.databind.deser.jdk.StringDeserializer;
 import tools.jackson.databind.deser.std.DelegatingDeserializer;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.jsontype.TypeSerializer;
@@ -34,7 +36,9 @@ import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.ValueSerializerModifier;
 import tools.jackson.databind.ser.std.StdSerializer;
 import tools.jackson.databind.type.ArrayType;
+import tools.jackson.databind.type.CollectionType;
 import tools.jackson.databind.type.LogicalType;
+import tools.jackson.databind.util.ClassUtil;
 
 /**
  * Scalars read and written as every codec reads and writes them (issue 29), where Jackson would
@@ -77,6 +81,30 @@ final class StrictScalars {
                   // A byte[] is also base64 text, which Jackson's deserializer reads.
                   return type.getRawClass() == byte[].class
                       ? new ElementRules.PrimitiveArray(byte[].class, null, deserializer)
+                      : deserializer;
+                }
+
+                /**
+                 * A collection of strings reads each element by {@link ElementStrings}: Jackson's
+                 * own loop takes an array element {@code ["x"]} as the string {@code "x"} and
+                 * leaves its {@code ]} behind, so the failure came later, at the enclosing object.
+                 * A content deserializer of the user's stays.
+                 */
+                @Override
+                public ValueDeserializer<?> modifyCollectionDeserializer(
+                    DeserializationConfig config,
+                    CollectionType type,
+                    BeanDescription.Supplier description,
+                    ValueDeserializer<?> deserializer) {
+                  return deserializer instanceof StringCollectionDeserializer
+                          && isStandard(
+                              ((StringCollectionDeserializer) deserializer)
+                                  .getContentDeserializer())
+                      ? new StringCollectionDeserializer(
+                          type,
+                          ElementStrings.INSTANCE,
+                          ((StringCollectionDeserializer) deserializer).getValueInstantiator(),
+                          description.getClassInfo())
                       : deserializer;
                 }
 
@@ -130,6 +158,22 @@ final class StrictScalars {
   @SuppressWarnings("unchecked")
   private static <T> void addDeserializer(Class<T> type, ValueDeserializer<?> deserializer) {
     MODULE.addDeserializer(type, (ValueDeserializer<T>) deserializer);
+  }
+
+  /**
+   * A string element of a collection, read as Jackson reads a string anywhere else (an array is
+   * refused where it stands). Being a class of the codec's, not Jackson's standard one, it is the
+   * one {@link StringCollectionDeserializer} calls for each element: for a string, after Jackson's
+   * own fast read of it, a call that returns the text already read.
+   */
+  private static final class ElementStrings extends StringDeserializer {
+    private static final long serialVersionUID = 1L;
+    static final ElementStrings INSTANCE = new ElementStrings();
+  }
+
+  /** Whether {@code content} is Jackson's own element deserializer, or none. */
+  private static boolean isStandard(@Nullable ValueDeserializer<?> content) {
+    return content == null || ClassUtil.isJacksonStdImpl(content);
   }
 
   /** The coercions {@link ScalarKind#REFUSED_COERCIONS} names fail. */

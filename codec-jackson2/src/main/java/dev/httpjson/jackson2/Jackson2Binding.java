@@ -198,8 +198,15 @@ final class Jackson2Binding implements JsonBinding {
     if (e instanceof IOException) {
       JsonReadException failure = (JsonReadException) readFailure((IOException) e);
       boolean parsers = limit(e) != null || failure.path().equals("$");
-      return new Place(at.line(), at.column(), parsers ? at.path() : failure.path())
-          .failure(failure.problem(), e);
+      // A failure without a parser of its own (a data error wrapped on its way out) names the
+      // properties as declared: the parser at hand spells them as the document does.
+      String path =
+          parsers
+              ? at.path()
+              : e instanceof JsonProcessingException
+                  ? path((JsonProcessingException) e, parser)
+                  : failure.path();
+      return new Place(at.line(), at.column(), path).failure(failure.problem(), e);
     }
     return at.unplacedFailure(e);
   }
@@ -247,9 +254,13 @@ final class Jackson2Binding implements JsonBinding {
     private final JsonParser parser;
     private final MappingIterator<T> values;
 
+    /** Whether the elements are those of an array, whose index the parser's path starts with. */
+    private final boolean array;
+
     ParserCursor(JsonParser parser, ObjectReader reader, boolean array) throws IOException {
       super(array, reader.getValueType().getRawClass());
       this.parser = parser;
+      this.array = array;
       parser.clearCurrentToken();
       this.values = reader.readValues(parser);
     }
@@ -294,9 +305,18 @@ final class Jackson2Binding implements JsonBinding {
 
     @Override
     protected @Nullable Iterable<?> pathInside(Throwable e) {
-      return e instanceof JsonMappingException
-          ? segments((JsonMappingException) e, parser.getParsingContext())
-          : null;
+      if (!(e instanceof JsonMappingException)) {
+        return null;
+      }
+      JsonStreamContext context = parser.getParsingContext();
+      if (parserFailure((JsonMappingException) e) == null) {
+        return segments((JsonMappingException) e, context);
+      }
+      // The parser's own failure, reported in place of the mapping one (readFailure), is where
+      // the parser stands: databind's path may stop short of it (a map does not add the key of a
+      // number past its type's range), the parser's does not.
+      List<@Nullable Object> read = read(context);
+      return array && !read.isEmpty() ? read.subList(1, read.size()) : read;
     }
 
     @Override
@@ -319,20 +339,39 @@ final class Jackson2Binding implements JsonBinding {
       return new JsonReadException(String.valueOf(e.getMessage()), -1, -1, "$", e);
     }
     JsonProcessingException j = (JsonProcessingException) e;
-    // Jackson 2 wraps a parser failure met inside a creator or property in a mapping exception
-    // whose path stops at the enclosing object: the parser's own failure is the precise one.
-    for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
-      if (c instanceof StreamReadException || c instanceof StreamConstraintsException) {
-        JsonProcessingException inner = (JsonProcessingException) c;
-        if (inner.getLocation() != null && inner.getProcessor() instanceof JsonParser) {
-          j = inner;
-        } else if (c instanceof StreamConstraintsException) {
-          return failure(j, inner.getOriginalMessage(), true, e);
-        }
-        break;
-      }
+    Throwable inner = firstStreamFailure(j);
+    JsonProcessingException placed = parserFailure(j);
+    if (placed != null) {
+      j = placed;
+    } else if (inner instanceof StreamConstraintsException) {
+      return failure(j, ((StreamConstraintsException) inner).getOriginalMessage(), true, e);
     }
     return failure(j, j.getOriginalMessage(), j instanceof StreamConstraintsException, e);
+  }
+
+  /**
+   * The parser's failure that {@code e} wraps, when it has a position and its parser: Jackson 2
+   * wraps a parser failure met inside a creator or property in a mapping exception whose path stops
+   * at the enclosing object, and the parser's own failure is the precise one. Null when there is
+   * none.
+   */
+  private static @Nullable JsonProcessingException parserFailure(JsonProcessingException e) {
+    Throwable c = firstStreamFailure(e);
+    return c instanceof JsonProcessingException
+            && ((JsonProcessingException) c).getLocation() != null
+            && ((JsonProcessingException) c).getProcessor() instanceof JsonParser
+        ? (JsonProcessingException) c
+        : null;
+  }
+
+  /** The first parser failure or parser limit among {@code e}'s causes, or null. */
+  private static @Nullable Throwable firstStreamFailure(Throwable e) {
+    for (Throwable c = e.getCause(); c != null && c != c.getCause(); c = c.getCause()) {
+      if (c instanceof StreamReadException || c instanceof StreamConstraintsException) {
+        return c;
+      }
+    }
+    return null;
   }
 
   private static JsonReadException failure(
@@ -406,7 +445,12 @@ final class Jackson2Binding implements JsonBinding {
 
   /** The JSON path of an exception: from databind's references, else from the parser context. */
   static String path(JsonProcessingException e) {
-    Object processor = e.getProcessor();
+    return path(e, null);
+  }
+
+  /** {@link #path(JsonProcessingException)}, with {@code parser} when it carries none. */
+  private static String path(JsonProcessingException e, @Nullable JsonParser parser) {
+    Object processor = e.getProcessor() instanceof JsonParser ? e.getProcessor() : parser;
     if (e instanceof StreamReadException && processor instanceof JsonParser) {
       // A syntax error: the parser knows exactly where it was.
       return path(((JsonParser) processor).getParsingContext());
@@ -428,6 +472,15 @@ final class Jackson2Binding implements JsonBinding {
     return "$";
   }
 
+  /** The segments of {@code context}'s path, names as the document spells them. */
+  private static List<@Nullable Object> read(@Nullable JsonStreamContext context) {
+    List<@Nullable Object> read = new java.util.LinkedList<>();
+    for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
+      read.add(0, c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.getCurrentName());
+    }
+    return read;
+  }
+
   static String path(@Nullable JsonStreamContext context) {
     return ReadProblems.path(
         context,
@@ -447,10 +500,7 @@ final class Jackson2Binding implements JsonBinding {
       JsonMappingException e, @Nullable JsonStreamContext context) {
     List<@Nullable Object> segments = new java.util.ArrayList<>();
     e.getPath().forEach(r -> segments.add(segment(r)));
-    List<@Nullable Object> read = new java.util.LinkedList<>();
-    for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
-      read.add(0, c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.getCurrentName());
-    }
+    List<@Nullable Object> read = read(context);
     for (int from = 0; from + segments.size() <= read.size(); from++) {
       if (sameIgnoringCase(segments, read.subList(from, from + segments.size()))) {
         return new java.util.ArrayList<>(read.subList(from, from + segments.size()));
