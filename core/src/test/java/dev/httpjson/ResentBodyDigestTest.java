@@ -106,6 +106,37 @@ class ResentBodyDigestTest {
   }
 
   @Test
+  void withoutInterceptorsOnlyAStreamedBodyTheClientMaySendAgainIsDigested() throws Exception {
+    for (int i = 0; i < 3; i++) {
+      server.enqueue(json(200, "\"ok\""));
+    }
+    HttpClient redirecting =
+        HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build();
+    byte[] bytes = payload();
+
+    long before = Counting.BYTES.get();
+    send(http, BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes)));
+    long neverResent = Counting.BYTES.get() - before;
+    before = Counting.BYTES.get();
+    send(redirecting, BodyPublishers.ofByteArray(bytes));
+    long held = Counting.BYTES.get() - before;
+    before = Counting.BYTES.get();
+    send(redirecting, BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes)));
+    long streamed = Counting.BYTES.get() - before;
+
+    for (int i = 0; i < 3; i++) {
+      assertThat(LoopbackServer.take(server).getBody().size()).isEqualTo(SIZE);
+    }
+    assertThat(neverResent)
+        .as("bytes digested for a body a client that follows no redirect never sends again")
+        .isLessThan(SIZE);
+    assertThat(held).as("bytes digested for a body held in memory").isLessThan(SIZE);
+    assertThat(streamed)
+        .as("bytes digested for a streamed body a client that follows redirects may send again")
+        .isGreaterThanOrEqualTo(SIZE);
+  }
+
+  @Test
   void aBodyAnInterceptorMaySendAgainIsDigestedAndAChangedOneRefused() throws Exception {
     server.enqueue(json(200, "\"ok\""));
     server.enqueue(json(200, "\"ok\""));

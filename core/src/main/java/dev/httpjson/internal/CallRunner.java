@@ -128,7 +128,7 @@ public final class CallRunner {
           response = chain.send(request, handler, state);
         } else {
           attempt(state); // the chain's end counts its own
-          response = sender.send(request, handler);
+          response = sender.send(ResentBodies.unchained(request, sender), handler);
         }
       } catch (Throwable t) {
         state.abandon(); // a stream's body made for a response send did not return
@@ -207,7 +207,7 @@ public final class CallRunner {
         exchange = ((InterceptingClient) sender).sendAsync(request, handler, null, state);
       } else {
         attempt(state); // the chain's end counts its own
-        exchange = sender.sendAsync(request, handler);
+        exchange = sender.sendAsync(ResentBodies.unchained(request, sender), handler);
       }
     } catch (RuntimeException | Error e) {
       call.fail(e);

@@ -85,6 +85,23 @@ public final class ResentBodies {
         || System.getProperty("jdk.httpclient.enableAllMethodRetry") != null;
   }
 
+  private static final Interceptor[] NO_INTERCEPTORS = {};
+
+  /**
+   * {@code request} as a call without interceptors sends it on {@code client} itself, which may
+   * send its body again by itself (a redirect it follows, its authenticator): checked as the end of
+   * an interceptor chain checks it ({@link #checked}), digested only where {@code client} may send
+   * it again ({@link #mayResend}). A body held in memory ({@link InMemory#held}) publishes the same
+   * bytes to every subscriber, and the request goes as it is.
+   */
+  static HttpRequest unchained(HttpRequest request, HttpClient client) {
+    BodyPublisher body = request.bodyPublisher().orElse(null);
+    if (body == null || InMemory.held(body)) {
+      return request;
+    }
+    return new ResentBodies(mayResend(NO_INTERCEPTORS, client)).checked(request);
+  }
+
   /**
    * The publisher {@code body} guards or counts, when it is one the end of the chain made ({@link
    * #checked}); else {@code body} itself. Such a body publishes its source's bytes as they come, on

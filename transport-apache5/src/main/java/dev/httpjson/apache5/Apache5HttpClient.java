@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.net.ConnectException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,6 +25,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.client5.http.HttpHostConnectException;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.MinimalHttpClient;
@@ -360,6 +362,13 @@ final class Apache5HttpClient extends LibraryClient implements AutoCloseable {
       java.net.ProtocolException e = new java.net.ProtocolException(reworded);
       e.initCause(t);
       return e;
+    }
+    if (t instanceof HttpHostConnectException) {
+      // "Connect to http://[::1]:8080 failed: Connection refused", without the socket's failure as
+      // its cause: the reason is the end of its message.
+      int at = message.lastIndexOf(" failed: ");
+      return Failures.connectFailure(
+          t, at < 0 ? t : new ConnectException(message.substring(at + " failed: ".length())));
     }
     return Failures.jdkWrapped(t, t instanceof ConnectTimeoutException);
   }

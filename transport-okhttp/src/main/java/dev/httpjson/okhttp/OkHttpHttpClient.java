@@ -6,6 +6,7 @@ import dev.httpjson.transport.support.internal.LibraryClient;
 import dev.httpjson.transport.support.internal.TransportResponse;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.ConnectException;
 import java.net.ProxySelector;
 import java.net.SocketTimeoutException;
 import java.net.http.HttpClient;
@@ -391,6 +392,9 @@ final class OkHttpHttpClient extends LibraryClient {
       HttpConnectTimeoutException connect = new HttpConnectTimeoutException(cause.getMessage());
       connect.initCause(cause);
       return connect;
+    }
+    if (cause instanceof ConnectException) {
+      return jdkWrapped(cause); // named by the call as the JDK client's is
     }
     return cause;
   }

@@ -129,9 +129,7 @@ public final class Failures {
       return new HttpTimeoutException(message);
     }
     if (t instanceof ConnectException) {
-      ConnectException e = new ConnectException(message);
-      e.initCause(t);
-      return e;
+      return connectFailure(t, socketFailure(t));
     }
     if (t instanceof SSLHandshakeException) {
       SSLHandshakeException e = new SSLHandshakeException(message);
@@ -142,6 +140,38 @@ public final class Failures {
       return new SSLException(message, t);
     }
     return new IOException(message, t);
+  }
+
+  /**
+   * What the JDK client throws when it cannot connect: a {@link ConnectException} without a message
+   * of its own, so that the call names the host and port as its URI does ({@code [::1]:8080}),
+   * never as the library prints a socket address ({@code /[0:0:0:0:0:0:0:1]:8080}); its cause is
+   * {@code reason}, the socket's failure, whose message says why, and {@code failure}, the
+   * library's own, is kept as suppressed when it is another.
+   *
+   * @param failure the library's connect failure
+   * @param reason what the socket said, or {@code failure} when the library kept nothing else
+   */
+  public static ConnectException connectFailure(Throwable failure, Throwable reason) {
+    ConnectException e = new ConnectException();
+    e.initCause(reason);
+    if (reason != failure) {
+      e.addSuppressed(failure);
+    }
+    return e;
+  }
+
+  /** The deepest failure under {@code t} with a message (the socket's), else {@code t}. */
+  private static Throwable socketFailure(Throwable t) {
+    Throwable found = t;
+    int depth = 0;
+    for (Throwable c = t.getCause(); c != null && depth++ < 16; c = c.getCause()) {
+      String m = c.getMessage();
+      if (m != null && !m.isBlank()) {
+        found = c;
+      }
+    }
+    return found;
   }
 
   /**
