@@ -26,11 +26,10 @@ final class ExactCase extends NopAnnotationIntrospector {
 
   @Override
   public JsonFormat.Value findFormat(MapperConfig<?> config, Annotated annotated) {
-    if (annotated instanceof AnnotatedClass
-        && ScalarRules.hasNamesDifferingOnlyInCase(annotated.getRawType())) {
-      return EXACT;
-    }
-    return JsonFormat.Value.empty();
+    return annotated instanceof AnnotatedClass
+            && ScalarRules.hasNamesDifferingOnlyInCase(annotated.getRawType())
+        ? EXACT
+        : JsonFormat.Value.empty();
   }
 
   /** Adds the introspector after Jackson's own, so a type's own {@code @JsonFormat} wins. */

@@ -109,13 +109,13 @@ final class JacksonBinding implements JsonBinding {
 
     @Override
     protected boolean unplaced(Throwable e) {
-      return e instanceof JacksonException && JacksonBinding.unplaced((JacksonException) e);
+      return e instanceof JacksonException j && JacksonBinding.unplaced(j);
     }
 
     /** A mapping failure that databind gives no path ({@link ReadProblems#atRoot}). */
     @Override
     protected boolean atRoot(Throwable e) {
-      return e instanceof DatabindException && ((DatabindException) e).getPath().isEmpty();
+      return e instanceof DatabindException d && d.getPath().isEmpty();
     }
 
     @Override
@@ -129,8 +129,8 @@ final class JacksonBinding implements JsonBinding {
    * position of its own; null when it is not a reading failure.
    */
   static @Nullable IOException failure(Throwable e, @Nullable JsonParser parser) {
-    if (e instanceof JacksonException) {
-      return readFailure((JacksonException) e, parser);
+    if (e instanceof JacksonException j) {
+      return readFailure(j, parser);
     } else if (parser == null) {
       return null;
     }
@@ -238,8 +238,8 @@ final class JacksonBinding implements JsonBinding {
 
     @Override
     protected @Nullable Iterable<?> pathInside(Throwable e) {
-      return e instanceof DatabindException
-          ? ((DatabindException) e).getPath().stream().map(JacksonBinding::segment).toList()
+      return e instanceof DatabindException d
+          ? d.getPath().stream().map(JacksonBinding::segment).toList()
           : null;
     }
 
@@ -268,24 +268,20 @@ final class JacksonBinding implements JsonBinding {
     }
     TokenStreamLocation location = e.getLocation();
     String problem = ReadProblems.withoutSource(String.valueOf(e.getOriginalMessage()));
-    if (e instanceof tools.jackson.databind.exc.MismatchedInputException) {
-      problem =
-          ReadProblems.withoutCoercionHint(
-              problem, ((tools.jackson.databind.exc.MismatchedInputException) e).getTargetType());
+    if (e instanceof tools.jackson.databind.exc.MismatchedInputException m) {
+      problem = ReadProblems.withoutCoercionHint(problem, m.getTargetType());
     }
     String path = path(e);
     List<JacksonException.Reference> refs = e.getPath();
     JacksonException.Reference last = refs.isEmpty() ? null : refs.get(refs.size() - 1);
-    if (e instanceof InvalidNullException) {
-      InvalidNullException n = (InvalidNullException) e;
+    if (e instanceof InvalidNullException n) {
       problem =
           ReadProblems.nullProblem(
               last == null ? null : last.from(),
               n.getPropertyName() == null ? null : n.getPropertyName().getSimpleName(),
               n.getTargetType() != null && n.getTargetType().isPrimitive(),
               problem);
-    } else if (e instanceof PropertyBindingException) {
-      PropertyBindingException unknown = (PropertyBindingException) e;
+    } else if (e instanceof PropertyBindingException unknown) {
       problem += ReadProblems.knownProperties(unknown.getKnownPropertyIds());
       path =
           ReadProblems.unknownPropertyPath(
@@ -304,10 +300,9 @@ final class JacksonBinding implements JsonBinding {
 
   /** A write failure of Jackson's, in httpjson's words; null for any other exception. */
   static @Nullable JsonWriteException writeFailure(Exception failure, @Nullable Object value) {
-    if (!(failure instanceof JacksonException)) {
+    if (!(failure instanceof JacksonException e)) {
       return null;
     }
-    JacksonException e = (JacksonException) failure;
     String access = ModuleAccessHint.problem(e, "write");
     if (access != null) {
       return new JsonWriteException(access, "$", e);
@@ -330,16 +325,16 @@ final class JacksonBinding implements JsonBinding {
   /** The JSON path of an exception: from databind's references, else from the parser context. */
   static String path(JacksonException e) {
     Object processor = e.processor();
-    if (e instanceof StreamReadException && processor instanceof JsonParser) {
+    if (e instanceof StreamReadException && processor instanceof JsonParser parser) {
       // A syntax error: the parser knows exactly where it was.
-      return path(((JsonParser) processor).streamReadContext());
+      return path(parser.streamReadContext());
     }
     List<JacksonException.Reference> refs = e.getPath();
     if (!refs.isEmpty()) {
       return ReadProblems.path(refs.stream().map(JacksonBinding::segment)::iterator);
     }
-    if (processor instanceof JsonParser) {
-      return path(((JsonParser) processor).streamReadContext());
+    if (processor instanceof JsonParser parser) {
+      return path(parser.streamReadContext());
     }
     return "$";
   }

@@ -265,7 +265,7 @@ public final class JacksonCodec implements JsonCodec {
 
   @Override
   public boolean equals(@Nullable Object o) {
-    return o instanceof JacksonCodec && ((JacksonCodec) o).mapper == mapper;
+    return o instanceof JacksonCodec other && other.mapper == mapper;
   }
 
   @Override

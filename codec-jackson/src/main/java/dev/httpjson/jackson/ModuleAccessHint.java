@@ -26,11 +26,9 @@ final class ModuleAccessHint {
   /** The classes the failure names, innermost first. */
   private static List<Class<?>> candidates(JacksonException e) {
     JavaType type =
-        e instanceof ValueInstantiationException
-            ? ((ValueInstantiationException) e).getType()
-            : e instanceof InvalidDefinitionException
-                ? ((InvalidDefinitionException) e).getType()
-                : null;
+        e instanceof ValueInstantiationException v
+            ? v.getType()
+            : e instanceof InvalidDefinitionException d ? d.getType() : null;
     return AccessProblems.candidates(
         type,
         JavaType::getRawClass,

@@ -60,12 +60,12 @@ final class StrictRecords extends SimpleModule {
 
     @Override
     public JsonSetter.@Nullable Value findSetterInfo(MapperConfig<?> config, Annotated a) {
-      if (!(a instanceof AnnotatedMember)) {
+      if (!(a instanceof AnnotatedMember member)) {
         return null;
       }
-      AnnotatedParameter p = a instanceof AnnotatedParameter ? (AnnotatedParameter) a : null;
+      AnnotatedParameter p = a instanceof AnnotatedParameter parameter ? parameter : null;
       return RecordChecks.nullFails(
-              ((AnnotatedMember) a).getDeclaringClass(),
+              member.getDeclaringClass(),
               p == null ? null : p.getOwner().getMember(),
               p == null ? -1 : p.getIndex(),
               a.getName())

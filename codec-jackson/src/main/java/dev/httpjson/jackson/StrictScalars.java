@@ -96,14 +96,12 @@ final class StrictScalars {
                     CollectionType type,
                     BeanDescription.Supplier description,
                     ValueDeserializer<?> deserializer) {
-                  return deserializer instanceof StringCollectionDeserializer
-                          && isStandard(
-                              ((StringCollectionDeserializer) deserializer)
-                                  .getContentDeserializer())
+                  return deserializer instanceof StringCollectionDeserializer strings
+                          && isStandard(strings.getContentDeserializer())
                       ? new StringCollectionDeserializer(
                           type,
                           ElementStrings.INSTANCE,
-                          ((StringCollectionDeserializer) deserializer).getValueInstantiator(),
+                          strings.getValueInstantiator(),
                           description.getClassInfo())
                       : deserializer;
                 }
@@ -218,7 +216,7 @@ final class StrictScalars {
     public ValueDeserializer<?> createContextual(
         DeserializationContext ctxt, tools.jackson.databind.BeanProperty property) {
       ValueDeserializer<?> contextual = super.createContextual(ctxt, property);
-      if (kind == ScalarKind.DATE && contextual instanceof Strict && ((Strict) contextual).iso) {
+      if (kind == ScalarKind.DATE && contextual instanceof Strict strict && strict.iso) {
         com.fasterxml.jackson.annotation.JsonFormat.Value format =
             findFormatOverrides(ctxt, property, handledType());
         if (format != null && format.hasPattern()) {
