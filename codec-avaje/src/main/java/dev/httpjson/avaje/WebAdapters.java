@@ -192,7 +192,8 @@ final class WebAdapters {
           }
           int i = reader.readInt();
           if (i < Byte.MIN_VALUE || i > Byte.MAX_VALUE) {
-            throw new JsonDataException("Numeric value (" + i + ") out of range of byte");
+            throw new JsonDataException(
+                ReadProblems.rangeProblem("byte", String.valueOf(i), false));
           }
           return (byte) i;
         }
@@ -212,7 +213,8 @@ final class WebAdapters {
           }
           int i = reader.readInt();
           if (i < Short.MIN_VALUE || i > Short.MAX_VALUE) {
-            throw new JsonDataException("Numeric value (" + i + ") out of range of short");
+            throw new JsonDataException(
+                ReadProblems.rangeProblem("short", String.valueOf(i), false));
           }
           return (short) i;
         }

@@ -199,7 +199,10 @@ final class WebReader implements JsonReader {
   @Override
   public boolean readBoolean() {
     Token token = in.currentToken();
-    if (token == Token.BEGIN_ARRAY || token == Token.BEGIN_OBJECT || token == Token.STRING) {
+    if (token == Token.BEGIN_ARRAY
+        || token == Token.BEGIN_OBJECT
+        || token == Token.STRING
+        || token == Token.NUMBER) {
       throw mismatch("boolean", token);
     }
     if (token == Token.NULL) {
@@ -242,11 +245,11 @@ final class WebReader implements JsonReader {
       Guard.WideNumber wide = wideNumber();
       if (wide != null) {
         throw Double.isInfinite(wide.value())
-            ? outOfRange(wide.text(), min, max, type)
+            ? outOfRange(wide.text(), type, false)
             : notAnInteger(wide.text(), type);
       }
     }
-    String text = numberText(token);
+    String text = numberText(token, type);
     if (!ScalarRules.isJsonInteger(text)) {
       throw notAnInteger(text, type);
     }
@@ -254,10 +257,10 @@ final class WebReader implements JsonReader {
     try {
       value = Long.parseLong(text);
     } catch (NumberFormatException e) {
-      throw outOfRange(text, min, max, type);
+      throw outOfRange(text, type, token == Token.STRING);
     }
     if (value < min || value > max) {
-      throw outOfRange(text, min, max, type);
+      throw outOfRange(text, type, token == Token.STRING);
     }
     return value;
   }
@@ -266,11 +269,11 @@ final class WebReader implements JsonReader {
    * The text of the number the parser is at, a JSON number token or (with {@code
    * numbersFromStrings}) a string, which must then spell a JSON number in ASCII digits.
    */
-  private String numberText(Token token) {
+  private String numberText(Token token, String type) {
     if (token == Token.STRING) {
       String text = in.readString();
       if (!ScalarRules.isJsonNumber(text)) {
-        throw new Rejected("Cannot read a number from \"" + shortText(text) + "\"");
+        throw new Rejected(ReadProblems.notANumberProblem(type, text));
       }
       return text;
     }
@@ -316,7 +319,7 @@ final class WebReader implements JsonReader {
       skipWideNumber();
       return w.value();
     }
-    return untyped(numberText(Token.NUMBER));
+    return untyped(numberText(Token.NUMBER, "Number"));
   }
 
   /**
@@ -326,7 +329,7 @@ final class WebReader implements JsonReader {
   Number readNumberValue() {
     Token token = checkNumber("Number");
     if (token == Token.STRING) {
-      return untyped(numberText(token));
+      return untyped(numberText(token, "Number"));
     }
     return readNumber();
   }
@@ -369,9 +372,8 @@ final class WebReader implements JsonReader {
             + " digits or more");
   }
 
-  private static JsonDataException outOfRange(String text, long min, long max, String type) {
-    return new JsonDataException(
-        "Numeric value (" + text + ") out of range of " + type + " (" + min + " - " + max + ")");
+  private static JsonDataException outOfRange(String text, String type, boolean fromString) {
+    return new JsonDataException(ReadProblems.rangeProblem(type, text, fromString));
   }
 
   private static String shortText(String text) {
@@ -393,7 +395,7 @@ final class WebReader implements JsonReader {
     }
     // avaje's own double parsing flips the sign of some exponents and is not correctly rounded:
     // the JDK's is.
-    return Double.parseDouble(numberText(token));
+    return Double.parseDouble(numberText(token, "double"));
   }
 
   /** A float rounded once from the text: avaje's float adapter rounds a double again. */
@@ -406,16 +408,16 @@ final class WebReader implements JsonReader {
       Guard.WideNumber w = wideNumber();
       if (w != null) {
         if (Double.isInfinite(w.value())) {
-          throw new Rejected("Numeric value (" + w.text() + ") out of range of float");
+          throw new Rejected(ReadProblems.rangeProblem("float", w.text(), false));
         }
         skipWideNumber();
         return (float) w.value();
       }
     }
-    String text = numberText(token);
+    String text = numberText(token, "float");
     float f = Float.parseFloat(text);
     if (Float.isInfinite(f)) {
-      throw new Rejected("Numeric value (" + shortText(text) + ") out of range of float");
+      throw new Rejected(ReadProblems.rangeProblem("float", text, token == Token.STRING));
     }
     return f;
   }
@@ -427,25 +429,25 @@ final class WebReader implements JsonReader {
     if (wide != null) {
       // Exactly, from its whole text, as from a string: avaje's parser cannot read the exponent.
       skipWideNumber();
-      return decimal(wide.wholeText(), wide.text());
+      return decimal(wide.wholeText(), wide.text(), false);
     }
     if (token != Token.NUMBER && token != Token.STRING) {
       return in.readDecimal();
     }
-    String text = numberText(token);
-    return decimal(text, shortText(text));
+    String text = numberText(token, "BigDecimal");
+    return decimal(text, text, token == Token.STRING);
   }
 
   /** The {@code BigDecimal} {@code text} denotes; one whose scale is past an int's fails. */
-  private static BigDecimal decimal(String text, String shown) {
+  private static BigDecimal decimal(String text, String shown, boolean fromString) {
     BigDecimal value;
     try {
       value = new BigDecimal(text);
     } catch (NumberFormatException e) {
-      throw new Rejected("Numeric value (" + shown + ") out of range of BigDecimal");
+      throw new Rejected(ReadProblems.rangeProblem("BigDecimal", shown, fromString));
     }
     if (!ScalarRules.isDecimalInRange(value)) {
-      throw new Rejected("Numeric value (" + shown + ") out of range of BigDecimal");
+      throw new Rejected(ReadProblems.rangeProblem("BigDecimal", shown, fromString));
     }
     return value;
   }
@@ -460,7 +462,7 @@ final class WebReader implements JsonReader {
     if (token != Token.NUMBER && token != Token.STRING) {
       return in.readBigInteger();
     }
-    String text = numberText(token);
+    String text = numberText(token, "BigInteger");
     if (!ScalarRules.isJsonInteger(text)) {
       throw notAnInteger(text, "BigInteger");
     }
@@ -499,7 +501,7 @@ final class WebReader implements JsonReader {
   }
 
   private static Rejected mismatch(String type, Token token) {
-    return new Rejected("Cannot read " + type + " from " + ReadProblems.tokenWords(token));
+    return new Rejected(ReadProblems.shapeProblem(type, token));
   }
 
   @Override

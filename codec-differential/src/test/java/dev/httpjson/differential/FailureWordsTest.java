@@ -49,6 +49,110 @@ class FailureWordsTest {
     assertFailure(UUID.class, "5", "Cannot read UUID from a number: a UUID is a string", "$");
   }
 
+  /**
+   * A string that spells no number, a token of another shape and a number past its type's range are
+   * said in one set of words for every number type, its box and {@code boolean}, wherever the value
+   * stands: each codec's library said them in its own.
+   */
+  @Test
+  void aScalarsFailureOfOneCauseIsSaidInTheSameWordsForEveryType() {
+    String notANumber = ": not a JSON number (RFC 8259 syntax, ASCII digits)";
+    Map<Class<?>, String> names = new java.util.LinkedHashMap<>();
+    for (Class<?> type :
+        List.of(
+            int.class,
+            Integer.class,
+            long.class,
+            Long.class,
+            short.class,
+            Short.class,
+            byte.class,
+            Byte.class,
+            double.class,
+            Double.class,
+            float.class,
+            Float.class)) {
+      names.put(type, type.isPrimitive() ? type.getName() : null);
+    }
+    names.put(Integer.class, "int");
+    names.put(Long.class, "long");
+    names.put(Short.class, "short");
+    names.put(Byte.class, "byte");
+    names.put(Double.class, "double");
+    names.put(Float.class, "float");
+    names.put(java.math.BigDecimal.class, "BigDecimal");
+    names.put(java.math.BigInteger.class, "BigInteger");
+    names.forEach(
+        (type, name) -> {
+          assertFailure(
+              type, "\"x\"", "Cannot read " + name + " from the string \"x\"" + notANumber, "$");
+          assertFailure(type, "{}", "Cannot read " + name + " from an object", "$");
+          assertFailure(type, "[[]]", "Cannot read " + name + " from an array", "$");
+          assertFailure(type, "true", "Cannot read " + name + " from a boolean", "$");
+        });
+    assertFailure(
+        Shapes.IntBox.class,
+        "{\"v\":\"1\\nX\"}",
+        "Cannot read int from the string \"1\\nX\"" + notANumber,
+        "$.v");
+    assertFailure(int[].class, "[1,false]", "Cannot read int from a boolean", "$[1]");
+    assertFailure(
+        new JsonType<List<Long>>() {}.type(), "[{}]", "Cannot read long from an object", "$[0]");
+    for (Class<?> type : List.of(boolean.class, Boolean.class)) {
+      assertFailure(type, "{}", "Cannot read boolean from an object", "$");
+      assertFailure(type, "[]", "Cannot read boolean from an array", "$");
+      assertFailure(type, "\"true\"", "Cannot read boolean from a string", "$");
+      assertFailure(type, "1", "Cannot read boolean from a number", "$");
+      assertFailure(type, "1.5", "Cannot read boolean from a number", "$");
+    }
+    assertFailure(Shapes.BooleanBox.class, "{\"v\":0}", "Cannot read boolean from a number", "$.v");
+    assertRange(int.class, "int", "2147483648");
+    assertRange(Integer.class, "int", "-2147483649");
+    assertRange(long.class, "long", "9223372036854775808");
+    assertRange(Long.class, "long", "99999999999999999999999");
+    assertRange(short.class, "short", "32768");
+    assertRange(Short.class, "short", "99999999999");
+    assertRange(byte.class, "byte", "128");
+    assertRange(Byte.class, "byte", "99999999999999999999999");
+    assertRange(float.class, "float", "1e39");
+    assertRange(Float.class, "float", "-3.5e38");
+    assertRange(java.math.BigDecimal.class, "BigDecimal", "1e2147483648");
+    assertFailure(
+        Shapes.IntBox.class,
+        "{\"v\":99999999999}",
+        "Cannot read int from the number 99999999999: out of range of int",
+        "$.v");
+    assertFailure(
+        Shapes.IntBox.class,
+        "{\"v\":\"99999999999\"}",
+        "Cannot read int from the string \"99999999999\": out of range of int",
+        "$.v");
+    assertFailure(
+        short[].class,
+        "[1,-40000]",
+        "Cannot read short from the number -40000: out of range of short",
+        "$[1]");
+    String digits = "9".repeat(100);
+    assertFailure(
+        long.class,
+        digits,
+        "Cannot read long from the number " + digits.substring(0, 60) + "...: out of range of long",
+        "$");
+  }
+
+  private static void assertRange(Class<?> type, String name, String number) {
+    assertFailure(
+        type,
+        number,
+        "Cannot read " + name + " from the number " + number + ": out of range of " + name,
+        "$");
+    assertFailure(
+        type,
+        "\"" + number + "\"",
+        "Cannot read " + name + " from the string \"" + number + "\": out of range of " + name,
+        "$");
+  }
+
   @Test
   void aMapKeyItsTypeCannotReadFailsAtTheKeysPathInTheSameWords() {
     Type byInt = new JsonType<Map<Integer, Integer>>() {}.type();

@@ -7,6 +7,7 @@ import com.google.gson.reflect.TypeToken;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.MalformedJsonException;
+import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -70,37 +71,44 @@ final class StrictNumbers implements TypeAdapterFactory {
               in,
               "Cannot read a number from a JSON string (JsonOptions.numbersFromStrings is off)");
         }
+        Class<?> raw = type.getRawType();
+        if (token == JsonToken.BEGIN_OBJECT
+            || token == JsonToken.BEGIN_ARRAY
+            || token == JsonToken.BOOLEAN) {
+          throw failure(in, ReadProblems.shapeProblem(ReadProblems.typeName(raw), token));
+        }
         if (token != JsonToken.NUMBER && token != JsonToken.STRING) {
           return delegate.read(in);
         }
-        Class<?> raw = type.getRawType();
         if ((raw == double.class || raw == Double.class) && token == JsonToken.NUMBER) {
           return delegate.read(in);
         }
         String text = in.nextString();
         @SuppressWarnings("unchecked")
-        T value = (T) parse(in, raw, text);
+        T value = (T) parse(in, raw, text, token == JsonToken.STRING);
         return value;
       }
     };
   }
 
-  private static Object parse(JsonReader in, Class<?> raw, String text) throws IOException {
+  private static Object parse(JsonReader in, Class<?> raw, String text, boolean fromString)
+      throws IOException {
+    String type = ReadProblems.typeName(raw);
     if (!ScalarRules.isJsonNumber(text)) { // RFC 8259 syntax, ASCII digits
-      throw failure(in, "Expected a number but was \"" + text + "\"");
+      throw failure(in, ReadProblems.notANumberProblem(type, text));
     }
     try {
       if (raw == float.class || raw == Float.class) {
         float f = Float.parseFloat(text);
         if (Float.isInfinite(f)) {
-          throw failure(in, "Numeric value (" + text + ") out of range of float");
+          throw failure(in, ReadProblems.rangeProblem(type, text, fromString));
         }
         return f;
       }
       if (raw == BigDecimal.class) {
         BigDecimal value = new BigDecimal(text);
         if (!ScalarRules.isDecimalInRange(value)) {
-          throw failure(in, "Numeric value (" + text + ") out of range of BigDecimal");
+          throw failure(in, ReadProblems.rangeProblem(type, text, fromString));
         }
         return value;
       }
@@ -125,18 +133,17 @@ final class StrictNumbers implements TypeAdapterFactory {
       }
       if (raw == short.class || raw == Short.class) {
         if (i < Short.MIN_VALUE || i > Short.MAX_VALUE) {
-          throw failure(in, "Numeric value (" + text + ") out of range of short");
+          throw failure(in, ReadProblems.rangeProblem(type, text, fromString));
         }
         return (short) i;
       }
       // Gson reads 128..255 into a byte as the byte with those bits: out of range here.
       if (i < Byte.MIN_VALUE || i > Byte.MAX_VALUE) {
-        throw failure(in, "Numeric value (" + text + ") out of range of byte");
+        throw failure(in, ReadProblems.rangeProblem(type, text, fromString));
       }
       return (byte) i;
     } catch (NumberFormatException e) {
-      throw failure(
-          in, "Numeric value (" + text + ") out of range of " + raw.getSimpleName().toLowerCase());
+      throw failure(in, ReadProblems.rangeProblem(type, text, fromString));
     }
   }
 

@@ -81,11 +81,11 @@ final class StrictScalars implements TypeAdapterFactory {
     }
     if (string || character
         ? token != JsonToken.NUMBER && token != JsonToken.BOOLEAN
-        : token != JsonToken.STRING && token != JsonToken.NUMBER) {
+        : token == JsonToken.BOOLEAN) {
       return null;
     }
     return character
         ? ScalarKind.CHAR.tokenProblem(char.class, token)
-        : "Cannot read " + name + " from " + ReadProblems.tokenWords(token);
+        : ReadProblems.shapeProblem(name, token);
   }
 }

@@ -14,6 +14,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationConfig;
@@ -30,6 +31,8 @@ import tools.jackson.databind.deser.ValueDeserializerModifier;
 import tools.jackson.databind.deser.jdk.StringCollectionDeserializer;
 import tools.jackson.databind.deser.jdk.StringDeserializer;
 import tools.jackson.databind.deser.std.DelegatingDeserializer;
+import tools.jackson.databind.exc.InvalidNullException;
+import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.jsontype.TypeSerializer;
 import tools.jackson.databind.module.SimpleModule;
@@ -59,6 +62,9 @@ final class StrictScalars {
                     ValueDeserializer<?> deserializer) {
                   Class<?> type = deserializer.handledType();
                   ScalarKind kind = type == null ? null : ScalarKind.of(type);
+                  if (type == boolean.class || type == Boolean.class) {
+                    return new Strict(deserializer, null, true); // for its failures' words only
+                  }
                   return kind == null ? deserializer : new Strict(deserializer, kind, true);
                 }
 
@@ -193,7 +199,8 @@ final class StrictScalars {
   }
 
   private static final class Strict extends DelegatingDeserializer {
-    private final ScalarKind kind;
+    /** The scalar's kind; null for a boolean, held to nothing but its failures' words. */
+    private final @Nullable ScalarKind kind;
 
     /**
      * No {@code @JsonFormat} pattern (of the property, or set for the type) applies: the text is
@@ -201,7 +208,7 @@ final class StrictScalars {
      */
     private final boolean iso;
 
-    Strict(ValueDeserializer<?> delegate, ScalarKind kind, boolean iso) {
+    Strict(ValueDeserializer<?> delegate, @Nullable ScalarKind kind, boolean iso) {
       super(delegate);
       this.kind = kind;
       this.iso = iso;
@@ -229,9 +236,25 @@ final class StrictScalars {
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws JacksonException {
       JsonToken token = p.currentToken();
+      if (kind == null) {
+        try {
+          return super.deserialize(p, ctxt);
+        } catch (MismatchedInputException e) {
+          throw reworded(e, token, p, ctxt);
+        }
+      }
       String problem = null;
       if (token == JsonToken.VALUE_STRING) {
         problem = kind.stringProblem(handledType(), p.getString(), iso);
+        if (problem != null && numeric(kind)) {
+          String text = p.getString();
+          return ctxt.reportInputMismatch(
+              handledType(),
+              "%s",
+              ScalarRules.isJsonNumber(text)
+                  ? ReadProblems.rangeProblem(typeName(), text, true)
+                  : ReadProblems.notANumberProblem(typeName(), text));
+        }
       } else if (token == JsonToken.VALUE_NUMBER_INT && kind.floating()) {
         if (p.getNumberType() == JsonParser.NumberType.INT
             && p.getIntValue() == 0
@@ -239,7 +262,10 @@ final class StrictScalars {
           return kind.minusZero();
         }
       } else if (token == JsonToken.VALUE_NUMBER_INT && kind == ScalarKind.BYTE) {
-        problem = kind.integerProblem(p.getString());
+        if (kind.integerProblem(p.getString()) != null) {
+          return ctxt.reportInputMismatch(
+              handledType(), "%s", ReadProblems.rangeProblem(typeName(), p.getString(), false));
+        }
       } else if (token != JsonToken.VALUE_NULL && kind.onlyFromString() != null) {
         return ctxt.handleUnexpectedToken(
             ctxt.constructType(handledType()),
@@ -251,12 +277,76 @@ final class StrictScalars {
       if (problem != null) {
         return ctxt.handleWeirdStringValue(handledType(), p.getString(), "%s", problem);
       }
-      Object value = super.deserialize(p, ctxt);
+      Object value;
+      try {
+        value = super.deserialize(p, ctxt);
+      } catch (MismatchedInputException | InputCoercionException e) {
+        throw numeric(kind) ? reworded(e, token, p, ctxt) : e;
+      } catch (NumberFormatException e) {
+        if (!numeric(kind) || !token.isNumeric()) {
+          throw e;
+        }
+        // a BigDecimal whose exponent Jackson's parsing cannot hold
+        return ctxt.reportInputMismatch(
+            handledType(), "%s", ReadProblems.rangeProblem(typeName(), p.getString(), false));
+      }
       problem = kind.valueProblem(value);
+      if (problem != null && numeric(kind)) {
+        return ctxt.reportInputMismatch(
+            handledType(),
+            "%s",
+            ReadProblems.rangeProblem(typeName(), p.getString(), token == JsonToken.VALUE_STRING));
+      }
       return problem == null
           ? value
           : ctxt.handleWeirdNumberValue(handledType(), (Number) value, "%s", problem);
     }
+
+    private String typeName() {
+      return ReadProblems.typeName(handledType());
+    }
+
+    /**
+     * A failure of Jackson's own deserializer for a number or a boolean in the words every codec
+     * says it with, where its cause is one they share: a token of another shape, an integer past
+     * the type's range (as a number or in a string); any other failure as it is.
+     */
+    private JacksonException reworded(
+        JacksonException e, JsonToken token, JsonParser p, DeserializationContext ctxt) {
+      String problem = null;
+      if (e instanceof InputCoercionException && token == JsonToken.VALUE_NUMBER_INT) {
+        problem = ReadProblems.rangeProblem(typeName(), p.getString(), false);
+      } else if (!(e instanceof MismatchedInputException) || e instanceof InvalidNullException) {
+        return e;
+      } else if (token == JsonToken.START_OBJECT
+          || token == JsonToken.START_ARRAY
+          || (kind == null
+              ? token == JsonToken.VALUE_STRING || token.isNumeric()
+              : token.isBoolean())) {
+        problem = ReadProblems.shapeProblem(typeName(), token);
+      } else if (token == JsonToken.VALUE_STRING
+          && (ScalarRules.isPastIntegralRange(handledType(), p.getString())
+              || (handledType() == java.math.BigDecimal.class
+                  && ScalarRules.isJsonNumber(p.getString())))) {
+        problem = ReadProblems.rangeProblem(typeName(), p.getString(), true);
+      }
+      if (problem == null) {
+        return e;
+      }
+      try {
+        return ctxt.reportInputMismatch(handledType(), "%s", problem);
+      } catch (MismatchedInputException reported) {
+        return reported;
+      }
+    }
+  }
+
+  /** Whether {@code kind} is a number's, whose failures {@link Strict} words as every codec. */
+  private static boolean numeric(ScalarKind kind) {
+    return kind == ScalarKind.NUMBER
+        || kind == ScalarKind.DOUBLE
+        || kind == ScalarKind.FLOAT
+        || kind == ScalarKind.BYTE;
   }
 
   /**

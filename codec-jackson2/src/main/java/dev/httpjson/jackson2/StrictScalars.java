@@ -6,6 +6,7 @@ import static com.fasterxml.jackson.databind.cfg.CoercionAction.Fail;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
 import com.fasterxml.jackson.databind.DeserializationContext;
@@ -20,6 +21,8 @@ import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.cfg.MutableCoercionConfig;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.jsontype.TypeSerializer;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -56,8 +59,9 @@ final class StrictScalars {
                     JsonDeserializer<?> deserializer) {
                   Class<?> type = deserializer.handledType();
                   @Nullable ScalarKind kind = type == null ? null : ScalarKind.of(type);
-                  if (type == boolean.class) {
-                    return new Strict(deserializer, null, true); // for its null only
+                  if (type == boolean.class || type == Boolean.class) {
+                    // for its null and its failures' words only
+                    return new Strict(deserializer, null, true);
                   }
                   return kind == null ? deserializer : new Strict(deserializer, kind, true);
                 }
@@ -215,11 +219,24 @@ final class StrictScalars {
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
       JsonToken token = p.currentToken();
       if (kind == null) {
-        return super.deserialize(p, ctxt);
+        try {
+          return super.deserialize(p, ctxt);
+        } catch (MismatchedInputException e) {
+          throw reworded(e, token, p, ctxt);
+        }
       }
       String problem = null;
       if (token == JsonToken.VALUE_STRING) {
         problem = kind.stringProblem(handledType(), p.getText(), iso);
+        if (problem != null && numeric(kind)) {
+          String text = p.getText();
+          return ctxt.reportInputMismatch(
+              handledType(),
+              "%s",
+              ScalarRules.isJsonNumber(text)
+                  ? ReadProblems.rangeProblem(typeName(), text, true)
+                  : ReadProblems.notANumberProblem(typeName(), text));
+        }
       } else if (token == JsonToken.VALUE_NUMBER_INT && kind.floating()) {
         if (p.getNumberType() == JsonParser.NumberType.INT
             && p.getIntValue() == 0
@@ -227,7 +244,10 @@ final class StrictScalars {
           return kind.minusZero();
         }
       } else if (token == JsonToken.VALUE_NUMBER_INT && kind == ScalarKind.BYTE) {
-        problem = kind.integerProblem(p.getText());
+        if (kind.integerProblem(p.getText()) != null) {
+          return ctxt.reportInputMismatch(
+              handledType(), "%s", ReadProblems.rangeProblem(typeName(), p.getText(), false));
+        }
       } else if (token != JsonToken.VALUE_NULL && kind.onlyFromString() != null) {
         return ctxt.handleUnexpectedToken(
             ctxt.constructType(handledType()),
@@ -239,12 +259,77 @@ final class StrictScalars {
       if (problem != null) {
         return ctxt.handleWeirdStringValue(handledType(), p.getText(), "%s", problem);
       }
-      Object value = super.deserialize(p, ctxt);
+      Object value;
+      try {
+        value = super.deserialize(p, ctxt);
+      } catch (MismatchedInputException | InputCoercionException e) {
+        throw numeric(kind) ? reworded(e, token, p, ctxt) : e;
+      } catch (NumberFormatException e) {
+        if (!numeric(kind) || !token.isNumeric()) {
+          throw e;
+        }
+        // a BigDecimal whose exponent Jackson's parsing cannot hold
+        return ctxt.reportInputMismatch(
+            handledType(), "%s", ReadProblems.rangeProblem(typeName(), p.getText(), false));
+      }
       problem = kind.valueProblem(value);
+      if (problem != null && numeric(kind)) {
+        return ctxt.reportInputMismatch(
+            handledType(),
+            "%s",
+            ReadProblems.rangeProblem(typeName(), p.getText(), token == JsonToken.VALUE_STRING));
+      }
       return problem == null
           ? value
           : ctxt.handleWeirdNumberValue(handledType(), (Number) value, "%s", problem);
     }
+
+    private String typeName() {
+      return ReadProblems.typeName(handledType());
+    }
+
+    /**
+     * A failure of Jackson's own deserializer for a number or a boolean in the words every codec
+     * says it with, where its cause is one they share: a token of another shape, an integer past
+     * the type's range (as a number or in a string); any other failure as it is.
+     */
+    private IOException reworded(
+        IOException e, JsonToken token, JsonParser p, DeserializationContext ctxt)
+        throws IOException {
+      String problem = null;
+      if (e instanceof InputCoercionException && token == JsonToken.VALUE_NUMBER_INT) {
+        problem = ReadProblems.rangeProblem(typeName(), p.getText(), false);
+      } else if (!(e instanceof MismatchedInputException) || e instanceof InvalidNullException) {
+        return e;
+      } else if (token == JsonToken.START_OBJECT
+          || token == JsonToken.START_ARRAY
+          || (kind == null
+              ? token == JsonToken.VALUE_STRING || token.isNumeric()
+              : token.isBoolean())) {
+        problem = ReadProblems.shapeProblem(typeName(), token);
+      } else if (token == JsonToken.VALUE_STRING
+          && (ScalarRules.isPastIntegralRange(handledType(), p.getText())
+              || (handledType() == java.math.BigDecimal.class
+                  && ScalarRules.isJsonNumber(p.getText())))) {
+        problem = ReadProblems.rangeProblem(typeName(), p.getText(), true);
+      }
+      if (problem == null) {
+        return e;
+      }
+      try {
+        return ctxt.reportInputMismatch(handledType(), "%s", problem);
+      } catch (MismatchedInputException reported) {
+        return reported;
+      }
+    }
+  }
+
+  /** Whether {@code kind} is a number's, whose failures {@link Strict} words as every codec. */
+  private static boolean numeric(ScalarKind kind) {
+    return kind == ScalarKind.NUMBER
+        || kind == ScalarKind.DOUBLE
+        || kind == ScalarKind.FLOAT
+        || kind == ScalarKind.BYTE;
   }
 
   /**

@@ -9,6 +9,7 @@ import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
@@ -517,6 +518,115 @@ public final class ReadProblems {
       return "null";
     }
     return name;
+  }
+
+  /**
+   * A scalar type as every codec names it in a problem: a primitive or its box by the primitive's
+   * name ({@code int} for {@code Integer}), any other class by its simple name ({@code
+   * BigDecimal}).
+   *
+   * @param type the class read
+   * @return its name
+   */
+  public static String typeName(Class<?> type) {
+    Class<?> primitive = PRIMITIVES.get(type);
+    return primitive != null
+        ? primitive.getName()
+        : type.isPrimitive() ? type.getName() : type.getSimpleName();
+  }
+
+  private static final Map<Class<?>, Class<?>> PRIMITIVES =
+      Map.of(
+          Integer.class, int.class,
+          Long.class, long.class,
+          Short.class, short.class,
+          Byte.class, byte.class,
+          Double.class, double.class,
+          Float.class, float.class,
+          Boolean.class, boolean.class,
+          Character.class, char.class);
+
+  /**
+   * What a scalar read from a token of another shape fails with, the same words from every codec:
+   * an object, an array or a boolean into a number, an object, an array, a string or a number into
+   * a boolean.
+   *
+   * @param type the type read, as {@link #typeName} names it
+   * @param token the token found, as the library names it ({@link #tokenWords})
+   * @return {@code Cannot read int from an object}
+   */
+  public static String shapeProblem(String type, Object token) {
+    return "Cannot read " + type + " from " + tokenWords(token);
+  }
+
+  /**
+   * What a number read from a string that spells no JSON number fails with (under {@code
+   * JsonOptions.numbersFromStrings}), the same words from every codec.
+   *
+   * @param type the type read, as {@link #typeName} names it
+   * @param text the string's text
+   * @return {@code Cannot read int from the string "x": not a JSON number (RFC 8259 syntax, ASCII
+   *     digits)}
+   */
+  public static String notANumberProblem(String type, String text) {
+    return "Cannot read "
+        + type
+        + " from the string "
+        + quoted(text)
+        + ": not a JSON number (RFC 8259 syntax, ASCII digits)";
+  }
+
+  /**
+   * What a number past its type's range fails with, the same words from every codec: an integer
+   * past an integral type's range, a number past a {@code float}'s, a {@code BigDecimal} whose
+   * exponent is past the range it is read in.
+   *
+   * @param type the type read, as {@link #typeName} names it
+   * @param text the number's text, as the JSON spells it
+   * @param fromString whether it was read from a JSON string
+   * @return {@code Cannot read int from the number 99999999999: out of range of int}
+   */
+  public static String rangeProblem(String type, String text, boolean fromString) {
+    return "Cannot read "
+        + type
+        + " from "
+        + (fromString ? "the string " + quoted(text) : "the number " + clipped(text))
+        + ": out of range of "
+        + type;
+  }
+
+  /** How many characters of a value a problem shows. */
+  private static final int MAX_SHOWN = 60;
+
+  private static String clipped(String text) {
+    return text.length() > MAX_SHOWN ? text.substring(0, MAX_SHOWN) + "..." : text;
+  }
+
+  /**
+   * A string's text in double quotes, clipped, with a quote, a backslash and a control character
+   * escaped as in a Java string literal, so that a problem stays on one line.
+   */
+  private static String quoted(String text) {
+    String shown = clipped(text);
+    StringBuilder sb = new StringBuilder(shown.length() + 2).append('"');
+    for (int i = 0; i < shown.length(); i++) {
+      char c = shown.charAt(i);
+      if (c == '"' || c == '\\') {
+        sb.append('\\').append(c);
+      } else if (c == '\n') {
+        sb.append("\\n");
+      } else if (c == '\r') {
+        sb.append("\\r");
+      } else if (c == '\t') {
+        sb.append("\\t");
+      } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+        sb.append("\\u").append(HEX[c >> 12]).append(HEX[(c >> 8) & 15]);
+        sb.append(HEX[(c >> 4) & 15]).append(HEX[c & 15]);
+      } else {
+        sb.append(c);
+      }
+    }
+    return sb.append('"').toString();
   }
 
   /**

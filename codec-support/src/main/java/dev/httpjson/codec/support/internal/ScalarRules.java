@@ -99,6 +99,27 @@ public final class ScalarRules {
   }
 
   /**
+   * Whether {@code text} is an integer literal past the range of {@code type}, an {@code int},
+   * {@code long}, {@code short} or {@code byte} (or its box): a number out of range, not a number
+   * of another form. Asked on a failure path only.
+   *
+   * @param type the class read
+   * @param text the text read
+   * @return whether it is an integer its type cannot hold
+   */
+  public static boolean isPastIntegralRange(Class<?> type, String text) {
+    int bits =
+        type == long.class || type == Long.class
+            ? 64
+            : type == int.class || type == Integer.class
+                ? 32
+                : type == short.class || type == Short.class
+                    ? 16
+                    : type == byte.class || type == Byte.class ? 8 : 0;
+    return bits > 0 && isJsonInteger(text) && new BigInteger(text).bitLength() >= bits;
+  }
+
+  /**
    * Whether a {@code BigDecimal} read is one every codec reads on every JDK: its scale is not
    * {@code Integer.MIN_VALUE}. {@code 1e2147483648} has that scale; JDK 17's {@code BigDecimal}
    * refuses its text ("Exponent overflow") and later JDKs read it, so the rule refuses it
