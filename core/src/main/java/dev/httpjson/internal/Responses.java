@@ -661,18 +661,21 @@ public final class Responses {
               || (format == JsonOptions.StreamFormat.AUTO && isNdjson(contentType));
       ContentDecoder decoder = decoderOrNull(headers);
       InputStream body = decoder == null ? in : new DecodingInputStream(in, decoder);
-      return new ElementStream<>(
-          body,
-          TimedInputStream.of(body, in, options, method, uri, plan),
-          elementLimit,
-          charset,
-          reader,
-          ndjson,
-          elementType,
-          contentType,
-          answer(status, method, uri, options),
-          trace,
-          plan);
+      ElementStream<T> elements =
+          new ElementStream<>(
+              body,
+              TimedInputStream.of(body, in, options, method, uri, plan),
+              elementLimit,
+              charset,
+              reader,
+              ndjson,
+              elementType,
+              contentType,
+              answer(status, method, uri, options),
+              trace,
+              plan);
+      StreamingSubscriber.held(in, elements); // the caller holds it, the transport the body
+      return elements;
     }
 
     /** For {@code JsonBodyHandlers}: the elements, the status checked first. */

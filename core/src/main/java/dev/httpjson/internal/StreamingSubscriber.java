@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,6 +33,9 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
   private volatile long arrivals;
   private volatile boolean over; // ended, failed or closed: a read no longer blocks
   private volatile boolean givenUp; // by a timeout: reads fail, the reader closes the body
+
+  // Told of the object that holds the body for its reader (whenHeld).
+  private volatile @Nullable Consumer<Object> heldBy;
 
   // Guarded by this: what runs once the body is closed, and whether it was.
   private Runnable @Nullable [] whenClosed;
@@ -76,6 +80,34 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
     owner.givenUp = true;
     owner.arrived(false);
     return true;
+  }
+
+  /**
+   * Has {@code watcher} told of the object a reader of {@code body} makes to hold it (the elements
+   * of a stream), when {@code body} is a body this class made: an object that only the caller
+   * holds, where the transport's response holds {@code body} itself.
+   *
+   * @return whether {@code body} is one of these
+   */
+  public static boolean whenHeld(@Nullable Object body, Consumer<Object> watcher) {
+    if (!(body instanceof FailsAtTheEnd)) {
+      return false;
+    }
+    ((FailsAtTheEnd) body).owner().heldBy = watcher;
+    return true;
+  }
+
+  /**
+   * Tells the watcher of {@code body} ({@link #whenHeld}), when it has one, that {@code holder}
+   * holds it now.
+   */
+  static void held(@Nullable Object body, Object holder) {
+    if (body instanceof FailsAtTheEnd) {
+      Consumer<Object> watcher = ((FailsAtTheEnd) body).owner().heldBy;
+      if (watcher != null) {
+        watcher.accept(holder);
+      }
+    }
   }
 
   /** Wakes a read waiting for bytes; {@code end} once none will block again. */

@@ -412,6 +412,59 @@ class DiskCacheTest {
     assertThat(names()).hasSize(4);
   }
 
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(booleans = {false, true})
+  void aHeadWhoseStoredGetHasItsBodyFileGoneOrTruncatedIsAMissThatDropsTheEntry(boolean restart)
+      throws Exception {
+    String body = "H".repeat(1_300_000);
+    server.enqueue(response(200, body + 1, "Cache-Control", "max-age=60", "ETag", "\"1\""));
+    server.enqueue(response(200, body + 2, "Cache-Control", "max-age=60", "ETag", "\"2\""));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/gone"));
+    get(client, uri("/cut"));
+    List<Path> bodies = entries().stream().filter(p -> p.toString().endsWith(".body")).toList();
+    assertThat(bodies).hasSize(2);
+    // Between two runs: one body file deleted by hand, the other cut short; the entries' files,
+    // their fields, intact.
+    Path gone = isBodyOf(bodies.get(0), body + 1) ? bodies.get(0) : bodies.get(1);
+    Path cut = gone == bodies.get(0) ? bodies.get(1) : bodies.get(0);
+    Files.delete(gone);
+    try (java.nio.channels.FileChannel c =
+        java.nio.channels.FileChannel.open(cut, java.nio.file.StandardOpenOption.WRITE)) {
+      c.truncate(1_000_000);
+    }
+    HttpClient restarted = restart ? HttpCache.onDisk(dir, 20_000_000).decorate(jdk) : client;
+    assertThat(names()).hasSize(3); // the two entries and the intact part of one body
+
+    for (String path : List.of("/gone", "/cut")) {
+      server.enqueue(response(200, "", "Cache-Control", "max-age=60", "ETag", "\"3\""));
+      HttpResponse<String> head =
+          restarted.send(
+              HttpRequest.newBuilder(uri(path))
+                  .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                  .timeout(java.time.Duration.ofSeconds(5))
+                  .build(),
+              BodyHandlers.ofString());
+      assertThat(HttpCache.outcome(head)).as(path).contains(HttpCache.Outcome.MISS);
+      assertThat(head.headers().firstValue("ETag")).as(path).contains("\"3\"");
+    }
+    assertThat(server.getRequestCount()).isEqualTo(4); // both HEADs went to the origin
+    assertThat(names()).as("the damaged entries are dropped").isEmpty();
+
+    server.enqueue(response(200, "again", "Cache-Control", "max-age=60"));
+    HttpResponse<String> get = get(restarted, uri("/cut"));
+    assertThat(HttpCache.outcome(get)).contains(HttpCache.Outcome.MISS);
+    assertThat(get.body()).isEqualTo("again");
+  }
+
+  /** Whether the body file {@code p} holds {@code body} (it holds the entry's fields first). */
+  private static boolean isBodyOf(Path p, String body) throws java.io.IOException {
+    byte[] tail = body.substring(body.length() - 8).getBytes(StandardCharsets.UTF_8);
+    byte[] all = Files.readAllBytes(p);
+    byte[] end = java.util.Arrays.copyOfRange(all, all.length - 16 - tail.length, all.length - 16);
+    return java.util.Arrays.equals(end, tail);
+  }
+
   /** The bytes this process has read with read system calls, files and sockets alike. */
   private static long bytesRead() throws Exception {
     for (String line : Files.readAllLines(Path.of("/proc/self/io"))) {

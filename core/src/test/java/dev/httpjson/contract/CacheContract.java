@@ -265,6 +265,66 @@ public abstract class CacheContract {
   }
 
   @Test
+  public void streamsDroppedUnclosedGiveTheirRoomAndFilesBackOnceUnreachable() throws Exception {
+    String body = "d".repeat(60_000);
+    server.setDispatcher(
+        new mockwebserver3.Dispatcher() {
+          @Override
+          public MockResponse dispatch(mockwebserver3.RecordedRequest request) {
+            return response(200, body, "Cache-Control", "max-age=60");
+          }
+        });
+    // Four bodies of a little less than a quarter of the bound, being written: the whole bound.
+    HttpClient client = HttpCache.onDisk(dir, 256 * 1024).decorate(jdk);
+    openAndDrop(client, 4);
+    Probe probe = new Probe(client);
+    // A transport that hands a body over whole before it is read (Apache 5's, which reads a body
+    // this small at once) completes it unread: stored, it holds no room, and there is nothing to
+    // show here (reported as skipped).
+    org.junit.jupiter.api.Assumptions.assumeFalse(
+        probe.stored(), "the transport delivered the bodies whole before they were read");
+
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (true) {
+      System.gc();
+      if (probe.stored()) {
+        break;
+      }
+      assertThat(System.nanoTime())
+          .as("the room of the dropped streams came back within 30 s")
+          .isLessThan(deadline);
+      Thread.sleep(50); // no signal tells a collection: poll
+    }
+    assertThat(files()).noneMatch(p -> p.toString().endsWith(".tmp"));
+  }
+
+  /** Opens {@code n} bodies being stored, reads a little of each, and drops them unclosed. */
+  private void openAndDrop(HttpClient client, int n) throws Exception {
+    for (int i = 0; i < n; i++) {
+      InputStream in =
+          client.send(request(uri("/dropped" + i)), BodyHandlers.ofInputStream()).body();
+      assertThat(in.readNBytes(10)).hasSize(10);
+    }
+  }
+
+  /** Whether a body of the dropped ones' size is stored now: each probe a URI of its own. */
+  private final class Probe {
+    private final HttpClient client;
+    private int n;
+
+    Probe(HttpClient client) {
+      this.client = client;
+    }
+
+    boolean stored() throws Exception {
+      URI u = uri("/probe" + ++n);
+      assertThat(client.send(request(u), BodyHandlers.ofString()).body()).hasSize(60_000);
+      HttpResponse<String> again = client.send(request(u), BodyHandlers.ofString());
+      return HttpCache.outcome(again).orElseThrow() == HttpCache.Outcome.HIT;
+    }
+  }
+
+  @Test
   public void aStoredBodyOverTheCallersMaxResponseSizeFailsAsTooLarge() throws Exception {
     HttpCache cache = HttpCache.inMemory(1 << 20);
     String big = "\"" + "q".repeat(1000) + "\"";

@@ -1,11 +1,14 @@
 package dev.httpjson.internal.cache;
 
 import dev.httpjson.internal.ForwardingSubscriber;
+import dev.httpjson.internal.StreamingSubscriber;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
+import java.net.http.HttpResponse.BodySubscribers;
 import java.net.http.HttpResponse.ResponseInfo;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -414,12 +417,102 @@ final class Bodies {
    * limit.
    */
   static final class Tee<T> extends ForwardingSubscriber<T> {
+    /** The class of the JDK's {@code BodySubscribers.ofInputStream()}, its own body. */
+    private static final Class<?> JDK_STREAM = BodySubscribers.ofInputStream().getClass();
+
     private final Store.Sink sink;
     private final AtomicBoolean over = new AtomicBoolean();
 
+    /**
+     * Where a body handed out before it ended (a stream the caller reads) is watched, so that its
+     * room comes back when the caller drops it unfinished; null when none is.
+     */
+    private final @Nullable Store store;
+
+    private volatile Flow.@Nullable Subscription upstream;
+
+    /** The watch of the body handed out, until the body ends; guarded by {@code this}. */
+    private Store.@Nullable Watch watch;
+
     Tee(BodySubscriber<T> downstream, Store.Sink sink) {
+      this(downstream, sink, null);
+    }
+
+    Tee(BodySubscriber<T> downstream, Store.Sink sink, @Nullable Store store) {
       super(downstream);
       this.sink = sink;
+      this.store = store;
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      upstream = subscription;
+      super.onSubscribe(subscription);
+    }
+
+    /**
+     * The body to hand the caller for {@code body}, the one the transport's response holds, watched
+     * when it is a stream being read while stored: dropped unreachable unfinished, it gives its
+     * room back and stops the exchange under it. The transport holds its response, so what is
+     * watched is an object only the caller holds: a stream of the cache's over the JDK's input
+     * stream or over the elements of a stream, or the object httpjson makes to read its own stream
+     * ({@link StreamingSubscriber#whenHeld}).
+     */
+    @SuppressWarnings("unchecked")
+    <B> B handOut(B body) {
+      Store s = store;
+      if (s == null || over.get() || body == null) {
+        return body;
+      }
+      if (body.getClass() == JDK_STREAM) {
+        Handed handed = new Handed((InputStream) body);
+        watch(s, handed);
+        return (B) handed;
+      }
+      if (body instanceof java.util.stream.Stream
+          && body.getClass().getName().startsWith("java.util.stream.")) {
+        // A stream of the JDK's, a type no caller names: the caller's has the same elements.
+        java.util.stream.Stream<Object> stream = (java.util.stream.Stream<Object>) body;
+        Watched<Object> elements = new Watched<>(stream.spliterator());
+        watch(s, elements);
+        return (B)
+            java.util.stream.StreamSupport.stream(elements, stream.isParallel())
+                .onClose(stream::close);
+      }
+      StreamingSubscriber.whenHeld(body, holder -> watch(s, holder));
+      return body;
+    }
+
+    private synchronized void watch(Store s, Object handed) {
+      if (over.get()) {
+        return;
+      }
+      Store.Watch old = watch;
+      watch = s.watch(handed, this::dropped);
+      if (old != null) {
+        old.end();
+      }
+    }
+
+    /** The body handed out was dropped unfinished: its room comes back, its exchange stops. */
+    private void dropped() {
+      if (over.get()) {
+        return;
+      }
+      abandon();
+      Flow.Subscription u = upstream;
+      if (u != null) {
+        u.cancel();
+      }
+    }
+
+    /** The body ended: nothing to watch any more. */
+    private synchronized void unwatch() {
+      Store.Watch w = watch;
+      watch = null;
+      if (w != null) {
+        w.end();
+      }
     }
 
     @Override
@@ -436,6 +529,7 @@ final class Bodies {
         synchronized (this) {
           sink.abandon();
         }
+        unwatch();
       }
     }
 
@@ -450,6 +544,9 @@ final class Bodies {
               break;
             }
           }
+        }
+        if (over.get()) {
+          unwatch();
         }
       }
       super.onNext(items);
@@ -471,8 +568,81 @@ final class Bodies {
             sink.abandon(); // a store that fails stores nothing; the caller's body is whole
           }
         }
+        unwatch();
       }
       super.onComplete();
+    }
+  }
+
+  /**
+   * The JDK's input stream as the caller gets it from a body being stored: every call passed on, so
+   * that only the caller holds it (the transport holds the JDK's stream, its subscriber).
+   */
+  private static final class Handed extends java.io.FilterInputStream {
+    Handed(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public byte[] readAllBytes() throws IOException {
+      return in.readAllBytes();
+    }
+
+    @Override
+    public byte[] readNBytes(int len) throws IOException {
+      return in.readNBytes(len);
+    }
+
+    @Override
+    public int readNBytes(byte[] b, int off, int len) throws IOException {
+      return in.readNBytes(b, off, len);
+    }
+
+    @Override
+    public long transferTo(java.io.OutputStream out) throws IOException {
+      return in.transferTo(out);
+    }
+  }
+
+  /**
+   * The elements of a stream as the caller gets them from a body being stored: the transport's
+   * response holds the stream they come from, the caller's stream and its iterators this.
+   */
+  private static final class Watched<E> implements java.util.Spliterator<E> {
+    private final java.util.Spliterator<E> elements;
+
+    Watched(java.util.Spliterator<E> elements) {
+      this.elements = elements;
+    }
+
+    @Override
+    public boolean tryAdvance(java.util.function.Consumer<? super E> action) {
+      return elements.tryAdvance(action);
+    }
+
+    @Override
+    public void forEachRemaining(java.util.function.Consumer<? super E> action) {
+      elements.forEachRemaining(action);
+    }
+
+    @Override
+    public java.util.@Nullable Spliterator<E> trySplit() {
+      return null; // read in order, as it arrives, on the caller's thread
+    }
+
+    @Override
+    public long estimateSize() {
+      return elements.estimateSize();
+    }
+
+    @Override
+    public int characteristics() {
+      return elements.characteristics();
+    }
+
+    @Override
+    public java.util.Comparator<? super E> getComparator() {
+      return elements.getComparator();
     }
   }
 

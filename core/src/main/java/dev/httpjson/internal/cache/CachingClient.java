@@ -807,6 +807,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
      * variants it replaces.
      */
     private Store.Sink sink(Entry template, boolean approved) {
+      cache.store.expunge(); // the room of bodies dropped unfinished first
       Store.Sink sink = cache.store.sink(template, cache.maxEntryBytes, stamp);
       Runnable after = null;
       Entry m = marker;
@@ -1355,7 +1356,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           if (sink instanceof Store.Gated) {
             gate = (Store.Gated) sink;
           }
-          Bodies.Tee<T> t = new Bodies.Tee<>(handler.apply(seen), sink);
+          Bodies.Tee<T> t = new Bodies.Tee<>(handler.apply(seen), sink, cache.store);
           tee = t;
           return t;
         }
@@ -1561,10 +1562,11 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         return new Response<>(
             e.status, headers, r.body(), request, r.uri(), r.version(), r.sslSession());
       }
+      Bodies.Tee<?> t = tee;
       return new Response<>(
           r.statusCode(),
           headers == null ? r.headers() : headers,
-          r.body(),
+          t == null ? r.body() : t.handOut(r.body()),
           r.request(),
           r.uri(),
           r.version(),

@@ -22,6 +22,13 @@ abstract class Store {
   /** The bytes set aside for the bodies being stored ({@link #reserve}); under the lock. */
   long reserved;
 
+  /** Where the bodies a caller dropped unfinished are told ({@link #watch}). */
+  private final java.lang.ref.ReferenceQueue<Object> unreachable =
+      new java.lang.ref.ReferenceQueue<>();
+
+  /** The watches not yet ended: a phantom reference is enqueued only while it is reachable. */
+  private final java.util.Set<Watch> watches = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   Store(long maxBytes) {
     this.maxBytes = maxBytes;
   }
@@ -108,6 +115,50 @@ abstract class Store {
     reserved += n;
     evict();
     return true;
+  }
+
+  /**
+   * Runs {@code dropped} once {@code body}, a body handed to a caller while it is still being
+   * stored, is unreachable: the caller dropped it unfinished, and the room set aside for it comes
+   * back. Told by {@link #expunge}, on no thread of its own; {@link Watch#end} when the body ends.
+   */
+  final Watch watch(Object body, Runnable dropped) {
+    Watch w = new Watch(body, dropped);
+    watches.add(w);
+    return w;
+  }
+
+  /**
+   * Runs what the watches of the bodies found unreachable ask for ({@link #watch}); called before a
+   * body sets room aside, never under a lock.
+   */
+  final void expunge() {
+    for (java.lang.ref.Reference<?> r; (r = unreachable.poll()) != null; ) {
+      Watch w = (Watch) r;
+      if (watches.remove(w)) {
+        try {
+          w.dropped.run();
+        } catch (RuntimeException e) {
+          // a body dropped already: its room is given back by its sink
+        }
+      }
+    }
+  }
+
+  /** A body watched for being dropped unfinished ({@link #watch}). */
+  final class Watch extends java.lang.ref.PhantomReference<Object> {
+    private final Runnable dropped;
+
+    private Watch(Object body, Runnable dropped) {
+      super(body, unreachable);
+      this.dropped = dropped;
+    }
+
+    /** The body ended (stored, dropped or cancelled): nothing left to run. */
+    void end() {
+      watches.remove(this);
+      clear();
+    }
   }
 
   /** Gives back {@code n} bytes set aside ({@link #reserve}). */
