@@ -12,7 +12,6 @@ import java.lang.reflect.Type;
 import java.net.ProtocolException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
@@ -456,11 +455,11 @@ public abstract class CallState<R> {
       sent = null;
       sentSize = 0;
       status = info.statusCode();
-      // Each header looked up once: a look-up in the JDK's headers is a case-blind tree search.
-      HttpHeaders headers = info.headers();
-      contentType = Responses.contentType(headers);
-      String encoding = Responses.first(headers, Calls.CONTENT_ENCODING);
-      long length = Responses.declaredLength(headers);
+      // Each header looked up once: a look-up in the JDK's headers is a case-blind tree search. A
+      // transport's response finds them in its own lines, its HttpHeaders not made for this.
+      contentType = Responses.contentType(info);
+      String encoding = Responses.first(info, Calls.CONTENT_ENCODING);
+      long length = Responses.declaredLength(info);
       BodySubscriber<@Nullable Object> rejected =
           refusing(
               json != null
@@ -472,7 +471,7 @@ public abstract class CallState<R> {
         return rejected;
       }
       exact = Responses.exactLength(info, method);
-      decoder = encoding == null ? null : Responses.decoderOrNull(headers);
+      decoder = encoding == null ? null : Responses.decoderOrNull(info.headers());
       if (decoder != null) {
         // Decoded as it arrives, on the client's thread, into a buffer that stops at the limit.
         declared = -1;
