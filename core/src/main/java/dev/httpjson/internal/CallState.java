@@ -436,7 +436,10 @@ public abstract class CallState<R> {
     /**
      * An HTTP/1.1 body with a declared length within the limit is read by the JDK's byte-array
      * subscriber: it keeps the buffers as they arrive (no copy, nothing allocated ahead) and the
-     * JDK reads exactly that many bytes.
+     * JDK reads exactly that many bytes. Another client's (a transport's) is read by {@link
+     * WholeArraySubscriber}, which takes a body read into one array of its own as it is, where the
+     * JDK's would copy it; the JDK's client keeps its own subscriber, which it completes on the
+     * thread that read the body, and any other on its executor.
      */
     @Override
     @SuppressWarnings("unchecked")
@@ -484,7 +487,11 @@ public abstract class CallState<R> {
         return new FailedSubscriber<>(named(ApiAccess.get().tooLarge(limit, declared, true)), info);
       }
       if (declared >= 0 && info.version() == HttpClient.Version.HTTP_1_1) {
-        return (BodySubscriber<@Nullable Object>) (BodySubscriber<?>) BodySubscribers.ofByteArray();
+        return (BodySubscriber<@Nullable Object>)
+            (BodySubscriber<?>)
+                (info.getClass().getModule() == HttpClient.class.getModule()
+                    ? BodySubscribers.ofByteArray()
+                    : new WholeArraySubscriber());
       }
       return (BodySubscriber<@Nullable Object>)
           (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);
