@@ -12,7 +12,6 @@ import java.lang.reflect.Type;
 import java.net.ProtocolException;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
@@ -437,7 +436,10 @@ public abstract class CallState<R> {
     /**
      * An HTTP/1.1 body with a declared length within the limit is read by the JDK's byte-array
      * subscriber: it keeps the buffers as they arrive (no copy, nothing allocated ahead) and the
-     * JDK reads exactly that many bytes.
+     * JDK reads exactly that many bytes. Another client's (a transport's) is read by {@link
+     * WholeArraySubscriber}, which takes a body read into one array of its own as it is, where the
+     * JDK's would copy it; the JDK's client keeps its own subscriber, which it completes on the
+     * thread that read the body, and any other on its executor.
      */
     @Override
     @SuppressWarnings("unchecked")
@@ -456,11 +458,11 @@ public abstract class CallState<R> {
       sent = null;
       sentSize = 0;
       status = info.statusCode();
-      // Each header looked up once: a look-up in the JDK's headers is a case-blind tree search.
-      HttpHeaders headers = info.headers();
-      contentType = Responses.contentType(headers);
-      String encoding = Responses.first(headers, Calls.CONTENT_ENCODING);
-      long length = Responses.declaredLength(headers);
+      // Each header looked up once: a look-up in the JDK's headers is a case-blind tree search. A
+      // transport's response finds them in its own lines, its HttpHeaders not made for this.
+      contentType = Responses.contentType(info);
+      String encoding = Responses.first(info, Calls.CONTENT_ENCODING);
+      long length = Responses.declaredLength(info);
       BodySubscriber<@Nullable Object> rejected =
           refusing(
               json != null
@@ -472,7 +474,7 @@ public abstract class CallState<R> {
         return rejected;
       }
       exact = Responses.exactLength(info, method);
-      decoder = encoding == null ? null : Responses.decoderOrNull(headers);
+      decoder = encoding == null ? null : Responses.decoderOrNull(info.headers());
       if (decoder != null) {
         // Decoded as it arrives, on the client's thread, into a buffer that stops at the limit.
         declared = -1;
@@ -485,7 +487,11 @@ public abstract class CallState<R> {
         return new FailedSubscriber<>(named(ApiAccess.get().tooLarge(limit, declared, true)), info);
       }
       if (declared >= 0 && info.version() == HttpClient.Version.HTTP_1_1) {
-        return (BodySubscriber<@Nullable Object>) (BodySubscriber<?>) BodySubscribers.ofByteArray();
+        return (BodySubscriber<@Nullable Object>)
+            (BodySubscriber<?>)
+                (info.getClass().getModule() == HttpClient.class.getModule()
+                    ? BodySubscribers.ofByteArray()
+                    : new WholeArraySubscriber());
       }
       return (BodySubscriber<@Nullable Object>)
           (BodySubscriber<?>) BodySubscribers.ofByteArrayConsumer(this);

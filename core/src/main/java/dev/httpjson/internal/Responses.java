@@ -7,6 +7,7 @@ import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonType;
 import dev.httpjson.ProblemDetails;
 import dev.httpjson.ResponseTooLargeException;
+import dev.httpjson.internal.transport.HeaderLookup;
 import dev.httpjson.spi.JsonReader;
 import dev.httpjson.spi.JsonSequenceReader;
 import java.io.CharArrayReader;
@@ -58,9 +59,33 @@ public final class Responses {
     return values.isEmpty() ? null : values.get(0);
   }
 
+  /**
+   * The first value of the header {@code name} of {@code info}: found in a transport's own header
+   * lines when it has them ({@link HeaderLookup}), so that its {@link HttpHeaders} are not made for
+   * a look-up, else in its headers.
+   */
+  static @Nullable String first(ResponseInfo info, String name) {
+    return info instanceof HeaderLookup
+        ? ((HeaderLookup) info).firstValue(name)
+        : first(info.headers(), name);
+  }
+
+  public static @Nullable String contentType(ResponseInfo info) {
+    return first(info, "Content-Type");
+  }
+
   /** The declared Content-Length, or -1 when absent or not a number. */
   public static long declaredLength(HttpHeaders headers) {
-    String value = first(headers, "Content-Length");
+    return length(first(headers, "Content-Length"));
+  }
+
+  /** The declared Content-Length of {@code info}, or -1 when absent or not a number. */
+  public static long declaredLength(ResponseInfo info) {
+    return length(first(info, "Content-Length"));
+  }
+
+  /** A Content-Length header's value as a length, or -1 when absent or not a number. */
+  private static long length(@Nullable String value) {
     if (value == null) {
       return -1;
     }
@@ -83,7 +108,7 @@ public final class Responses {
     if (status < 200 || status == 204 || status == 304 || "HEAD".equalsIgnoreCase(method)) {
       return -1;
     }
-    return declaredLength(info.headers());
+    return declaredLength(info);
   }
 
   public static ProtocolException longerThanDeclared(long declared, long received) {
@@ -549,15 +574,14 @@ public final class Responses {
     /** For {@code JsonBodyHandlers}: the body read and decoded by the subscriber itself. */
     @Override
     public BodySubscriber<T> apply(ResponseInfo info) {
-      HttpHeaders headers = info.headers();
-      String encoding = first(headers, "Content-Encoding");
-      long length = declaredLength(headers);
+      String encoding = first(info, "Content-Encoding");
+      long length = declaredLength(info);
       BodySubscriber<T> rejected = reject(info, null, null, null, encoding, length);
       if (rejected != null) {
         return rejected;
       }
-      String contentType = contentType(headers);
-      ContentDecoder decoder = encoding == null ? null : decoderOrNull(headers);
+      String contentType = contentType(info);
+      ContentDecoder decoder = encoding == null ? null : decoderOrNull(info.headers());
       long declared = decoder == null ? length : -1;
       return new BufferingSubscriber<T>(limit, declared, exactLength(info, null), decoder, null) {
         @Override

@@ -542,8 +542,13 @@ final class Exchange<T> {
           System.arraycopy(bytes, 0, shorter, 0, shorter.length);
           bytes = shorter;
           left = 0;
-        } else if (left >= 0) {
-          left -= bytes.length;
+        } else {
+          // A copy of its own, as a client's buffer is once passed on: a reply's bytes are the
+          // stub's, sent again to the next call, and a subscriber may keep the array it is given.
+          bytes = bytes.clone();
+          if (left >= 0) {
+            left -= bytes.length;
+          }
         }
         index++;
         if (bytes.length > 0) {

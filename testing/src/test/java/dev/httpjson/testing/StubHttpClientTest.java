@@ -22,6 +22,7 @@ import java.net.http.HttpResponse.BodySubscribers;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -53,6 +54,19 @@ class StubHttpClientTest {
         .hasMessageContaining("GET /v1/users/{id} (always)");
     assertThatThrownBy(() -> api.deleteFromJson("users/7", User.class))
         .hasMessageContaining("no route answers DELETE /v1/users/7");
+  }
+
+  @Test
+  void aBodyReadAsBytesIsTheCallsOwnNotTheStubsReply() throws Exception {
+    stub.on("DELETE", "/v1/users/{id}")
+        .reply(Reply.text(200, "application/json", "{\"name\":\"ada\"}"))
+        .always();
+
+    byte[] first = api.deleteFromJson("users/7").body();
+    Arrays.fill(first, (byte) 'x');
+
+    assertThat(new String(api.deleteFromJson("users/7").body(), StandardCharsets.UTF_8))
+        .isEqualTo("{\"name\":\"ada\"}");
   }
 
   @Test

@@ -5,7 +5,6 @@ import dev.httpjson.transport.support.internal.TransportResponse;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpClient.Redirect;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.util.List;
 import org.apache.hc.client5.http.protocol.HttpClientContext;
@@ -43,7 +42,7 @@ final class Apache5Responses {
     }
     return TransportResponse.info(
         response.getCode(),
-        headers(response.getHeaders(), decoded(response)),
+        lines(response.getHeaders(), decoded(response)),
         HttpClient.Version.HTTP_1_1,
         answered,
         context.getSSLSession(),
@@ -62,10 +61,11 @@ final class Apache5Responses {
   }
 
   /**
-   * The headers; of a body Apache decodes, without the {@code Content-Encoding} and {@code
-   * Content-Length} that describe the bytes sent, as OkHttp and the JDK's own decoders leave them.
+   * The headers (Apache's copy, not changed after), made into the JDK's when asked for; of a body
+   * Apache decodes, without the {@code Content-Encoding} and {@code Content-Length} that describe
+   * the bytes sent, as OkHttp and the JDK's own decoders leave them.
    */
-  static HttpHeaders headers(Header[] headers, boolean decoded) {
+  static HeaderLines lines(Header[] headers, boolean decoded) {
     return new HeaderLines() {
       @Override
       protected int size() {
@@ -92,6 +92,6 @@ final class Apache5Responses {
             || name.equalsIgnoreCase("Content-Length")
             || name.equalsIgnoreCase("Content-MD5");
       }
-    }.toJdk();
+    };
   }
 }

@@ -3,7 +3,6 @@ package dev.httpjson.okhttp;
 import dev.httpjson.transport.support.internal.HeaderLines;
 import dev.httpjson.transport.support.internal.TransportResponse;
 import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import okhttp3.Headers;
@@ -35,9 +34,13 @@ final class OkHttpResponses {
 
   private static TransportResponse<Void> info(
       Response response, HttpRequest request, @Nullable HttpResponse<?> previous) {
-    HttpHeaders headers = headers(response.headers());
     return TransportResponse.info(
-        response.code(), headers, version(response.protocol()), request, null, previous);
+        response.code(),
+        lines(response.headers()),
+        version(response.protocol()),
+        request,
+        null,
+        previous);
   }
 
   private static @Nullable HttpResponse<?> previous(
@@ -53,8 +56,8 @@ final class OkHttpResponses {
     return TransportResponse.redirected(original, sent.url().uri(), sent.method());
   }
 
-  /** OkHttp's headers as the JDK's. */
-  static HttpHeaders headers(Headers headers) {
+  /** OkHttp's headers (immutable), made into the JDK's when asked for. */
+  static HeaderLines lines(Headers headers) {
     return new HeaderLines() {
       @Override
       protected int size() {
@@ -70,7 +73,7 @@ final class OkHttpResponses {
       protected String value(int i) {
         return headers.value(i);
       }
-    }.toJdk();
+    };
   }
 
   static HttpClient.Version version(Protocol protocol) {

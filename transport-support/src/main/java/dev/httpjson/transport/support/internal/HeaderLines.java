@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.function.BiConsumer;
 import java.util.function.BiPredicate;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A response head as the library holds it, header by header in order of arrival, made into the
@@ -21,7 +22,8 @@ import java.util.function.Consumer;
  * without a name (OkHttp keeps one without a colon, or folded onto the line before, with an empty
  * name) is left out, as the JDK's client leaves it out: {@link HttpHeaders} cannot hold it, and a
  * server's malformed line must not fail the exchange with an unchecked exception. A name is taken
- * without the white space around it, as {@link HttpHeaders#of} takes it.
+ * without the white space around it, as {@link HttpHeaders#of} takes it. {@link #firstValue} finds
+ * one header as those would give it, without making them.
  */
 public abstract class HeaderLines {
   private static final BiPredicate<String, String> ALL = (name, value) -> true;
@@ -74,6 +76,38 @@ public abstract class HeaderLines {
       }
     }
     return HttpHeaders.of(map, ALL);
+  }
+
+  /**
+   * The first value of the header {@code name} (in any case) as {@link #toJdk()}'s {@code
+   * firstValue} gives it, without making them: of the first kept line of that name, without white
+   * space around it; null when there is none.
+   */
+  public final @Nullable String firstValue(String name) {
+    for (int i = 0, n = size(); i < n; i++) {
+      if (skipped(i)) {
+        continue;
+      }
+      String key = key(i);
+      if (!ascii(key)) {
+        // Grouped and lower-cased as toJdk does it, where that may differ from ignoring case.
+        List<String> values = toJdk().allValues(name);
+        return values.isEmpty() ? null : values.get(0);
+      }
+      if (!key.isEmpty() && key.equalsIgnoreCase(name)) {
+        return value(i).trim();
+      }
+    }
+    return null;
+  }
+
+  private static boolean ascii(String s) {
+    for (int i = 0, n = s.length(); i < n; i++) {
+      if (s.charAt(i) >= 0x80) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether line {@code i} is the first kept one of its name. */

@@ -1,11 +1,14 @@
 package dev.httpjson.transport.support.internal;
 
 import dev.httpjson.JsonOptions;
+import dev.httpjson.internal.transport.HeaderLookup;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiPredicate;
 import javax.net.ssl.SSLSession;
@@ -18,11 +21,15 @@ import org.jspecify.annotations.Nullable;
  *
  * @param <T> the body
  */
-public final class TransportResponse<T> implements HttpResponse<T>, HttpResponse.ResponseInfo {
+public final class TransportResponse<T>
+    implements HttpResponse<T>, HttpResponse.ResponseInfo, HeaderLookup {
   private static final BiPredicate<String, String> ALL = (name, value) -> true;
 
   private final int statusCode;
-  private final HttpHeaders headers;
+  private final @Nullable HeaderLines lines; // null when made with the JDK's headers
+  // Made from the lines when first asked for: a call looks up its few headers in the lines
+  // (HeaderLookup). Two threads may both make them; they make equal headers.
+  private volatile @Nullable HttpHeaders headers;
   private final HttpClient.Version version;
   private final HttpRequest request;
   private final @Nullable SSLSession session;
@@ -31,13 +38,15 @@ public final class TransportResponse<T> implements HttpResponse<T>, HttpResponse
 
   private TransportResponse(
       int statusCode,
-      HttpHeaders headers,
+      @Nullable HeaderLines lines,
+      @Nullable HttpHeaders headers,
       HttpClient.Version version,
       HttpRequest request,
       @Nullable SSLSession session,
       @Nullable HttpResponse<?> previous,
       @Nullable T body) {
     this.statusCode = statusCode;
+    this.lines = lines;
     this.headers = headers;
     this.version = version;
     this.request = request;
@@ -57,12 +66,30 @@ public final class TransportResponse<T> implements HttpResponse<T>, HttpResponse
       HttpRequest request,
       @Nullable SSLSession session,
       @Nullable HttpResponse<?> previous) {
-    return new TransportResponse<>(statusCode, headers, version, request, session, previous, null);
+    return new TransportResponse<>(
+        statusCode, null, headers, version, request, session, previous, null);
+  }
+
+  /**
+   * As {@link #info(int, HttpHeaders, HttpClient.Version, HttpRequest, SSLSession, HttpResponse)},
+   * with the library's header lines, made into the JDK's headers ({@link HeaderLines#toJdk}) only
+   * when {@link #headers()} is first called; the lines must not change.
+   */
+  public static TransportResponse<Void> info(
+      int statusCode,
+      HeaderLines lines,
+      HttpClient.Version version,
+      HttpRequest request,
+      @Nullable SSLSession session,
+      @Nullable HttpResponse<?> previous) {
+    return new TransportResponse<>(
+        statusCode, lines, null, version, request, session, previous, null);
   }
 
   /** This response with {@code body}. */
   public <U> TransportResponse<U> with(@Nullable U body) {
-    return new TransportResponse<>(statusCode, headers, version, request, session, previous, body);
+    return new TransportResponse<>(
+        statusCode, lines, headers, version, request, session, previous, body);
   }
 
   /**
@@ -100,7 +127,22 @@ public final class TransportResponse<T> implements HttpResponse<T>, HttpResponse
 
   @Override
   public HttpHeaders headers() {
-    return headers;
+    HttpHeaders made = headers;
+    if (made == null) {
+      headers = made = Objects.requireNonNull(lines).toJdk();
+    }
+    return made;
+  }
+
+  /** Found in the library's lines, without making the JDK's headers; else in those. */
+  @Override
+  public @Nullable String firstValue(String name) {
+    HeaderLines l = lines;
+    if (l != null) {
+      return l.firstValue(name);
+    }
+    List<String> values = headers().allValues(name);
+    return values.isEmpty() ? null : values.get(0);
   }
 
   @Override
