@@ -222,21 +222,13 @@ final class StrictScalars {
         try {
           return super.deserialize(p, ctxt);
         } catch (MismatchedInputException e) {
-          throw reworded(e, token, p, ctxt);
+          reword(e, token, p, ctxt);
+          throw e;
         }
       }
       String problem = null;
       if (token == JsonToken.VALUE_STRING) {
         problem = kind.stringProblem(handledType(), p.getText(), iso);
-        if (problem != null && numeric(kind)) {
-          String text = p.getText();
-          return ctxt.reportInputMismatch(
-              handledType(),
-              "%s",
-              ScalarRules.isJsonNumber(text)
-                  ? ReadProblems.rangeProblem(typeName(), text, true)
-                  : ReadProblems.notANumberProblem(typeName(), text));
-        }
       } else if (token == JsonToken.VALUE_NUMBER_INT && kind.floating()) {
         if (p.getNumberType() == JsonParser.NumberType.INT
             && p.getIntValue() == 0
@@ -244,10 +236,7 @@ final class StrictScalars {
           return kind.minusZero();
         }
       } else if (token == JsonToken.VALUE_NUMBER_INT && kind == ScalarKind.BYTE) {
-        if (kind.integerProblem(p.getText()) != null) {
-          return ctxt.reportInputMismatch(
-              handledType(), "%s", ReadProblems.rangeProblem(typeName(), p.getText(), false));
-        }
+        problem = kind.integerProblem(p.getText());
       } else if (token != JsonToken.VALUE_NULL && kind.onlyFromString() != null) {
         return ctxt.handleUnexpectedToken(
             ctxt.constructType(handledType()),
@@ -257,79 +246,67 @@ final class StrictScalars {
             kind.tokenProblem(handledType(), token));
       }
       if (problem != null) {
-        return ctxt.handleWeirdStringValue(handledType(), p.getText(), "%s", problem);
+        return kind.numeric() // the problem in every codec's words
+            ? ctxt.reportInputMismatch(handledType(), "%s", problem)
+            : ctxt.handleWeirdStringValue(handledType(), p.getText(), "%s", problem);
       }
       Object value;
       try {
         value = super.deserialize(p, ctxt);
-      } catch (MismatchedInputException | InputCoercionException e) {
-        throw numeric(kind) ? reworded(e, token, p, ctxt) : e;
-      } catch (NumberFormatException e) {
-        if (!numeric(kind) || !token.isNumeric()) {
-          throw e;
+      } catch (MismatchedInputException | InputCoercionException | NumberFormatException e) {
+        if (kind.numeric()) {
+          reword(e, token, p, ctxt);
         }
-        // a BigDecimal whose exponent Jackson's parsing cannot hold
-        return ctxt.reportInputMismatch(
-            handledType(), "%s", ReadProblems.rangeProblem(typeName(), p.getText(), false));
+        throw e;
       }
       problem = kind.valueProblem(value);
-      if (problem != null && numeric(kind)) {
-        return ctxt.reportInputMismatch(
-            handledType(),
-            "%s",
-            ReadProblems.rangeProblem(typeName(), p.getText(), token == JsonToken.VALUE_STRING));
-      }
       return problem == null
           ? value
-          : ctxt.handleWeirdNumberValue(handledType(), (Number) value, "%s", problem);
-    }
-
-    private String typeName() {
-      return ReadProblems.typeName(handledType());
+          : ctxt.reportInputMismatch(
+              handledType(),
+              "%s",
+              ReadProblems.rangeProblem(
+                  ReadProblems.typeName(handledType()),
+                  p.getText(),
+                  token == JsonToken.VALUE_STRING));
     }
 
     /**
-     * A failure of Jackson's own deserializer for a number or a boolean in the words every codec
-     * says it with, where its cause is one they share: a token of another shape, an integer past
-     * the type's range (as a number or in a string); any other failure as it is.
+     * Fails with a failure of Jackson's own deserializer for a number or a boolean in the words
+     * every codec says it with, where it has them ({@link ReadProblems#failureProblem}).
      */
-    private IOException reworded(
-        IOException e, JsonToken token, JsonParser p, DeserializationContext ctxt)
+    private void reword(Exception e, JsonToken token, JsonParser p, DeserializationContext ctxt)
         throws IOException {
-      String problem = null;
-      if (e instanceof InputCoercionException && token == JsonToken.VALUE_NUMBER_INT) {
-        problem = ReadProblems.rangeProblem(typeName(), p.getText(), false);
-      } else if (!(e instanceof MismatchedInputException) || e instanceof InvalidNullException) {
-        return e;
-      } else if (token == JsonToken.START_OBJECT
-          || token == JsonToken.START_ARRAY
-          || (kind == null
-              ? token == JsonToken.VALUE_STRING || token.isNumeric()
-              : token.isBoolean())) {
-        problem = ReadProblems.shapeProblem(typeName(), token);
-      } else if (token == JsonToken.VALUE_STRING
-          && (ScalarRules.isPastIntegralRange(handledType(), p.getText())
-              || (handledType() == java.math.BigDecimal.class
-                  && ScalarRules.isJsonNumber(p.getText())))) {
-        problem = ReadProblems.rangeProblem(typeName(), p.getText(), true);
-      }
-      if (problem == null) {
-        return e;
-      }
-      try {
-        return ctxt.reportInputMismatch(handledType(), "%s", problem);
-      } catch (MismatchedInputException reported) {
-        return reported;
+      String problem =
+          ReadProblems.failureProblem(
+              handledType(),
+              kind == null,
+              e instanceof InputCoercionException
+                  ? ReadProblems.Failure.COERCION
+                  : e instanceof NumberFormatException
+                      ? ReadProblems.Failure.UNPARSABLE
+                      : e instanceof InvalidNullException
+                          ? ReadProblems.Failure.OTHER
+                          : ReadProblems.Failure.MISMATCH,
+              category(token),
+              p.getText());
+      if (problem != null) {
+        ctxt.reportInputMismatch(handledType(), "%s", problem);
       }
     }
   }
 
-  /** Whether {@code kind} is a number's, whose failures {@link Strict} words as every codec. */
-  private static boolean numeric(ScalarKind kind) {
-    return kind == ScalarKind.NUMBER
-        || kind == ScalarKind.DOUBLE
-        || kind == ScalarKind.FLOAT
-        || kind == ScalarKind.BYTE;
+  /** The category of {@code token} that {@link ReadProblems#failureProblem} takes. */
+  private static ReadProblems.TokenCategory category(JsonToken token) {
+    return switch (token) {
+      case START_OBJECT -> ReadProblems.TokenCategory.OBJECT;
+      case START_ARRAY -> ReadProblems.TokenCategory.ARRAY;
+      case VALUE_STRING -> ReadProblems.TokenCategory.STRING;
+      case VALUE_NUMBER_INT -> ReadProblems.TokenCategory.INTEGER_NUMBER;
+      case VALUE_NUMBER_FLOAT -> ReadProblems.TokenCategory.OTHER_NUMBER;
+      case VALUE_TRUE, VALUE_FALSE -> ReadProblems.TokenCategory.BOOLEAN;
+      default -> ReadProblems.TokenCategory.OTHER;
+    };
   }
 
   /**

@@ -595,6 +595,68 @@ public final class ReadProblems {
         + type;
   }
 
+  /** How a library's failure to read a scalar is classed, for {@link #failureProblem}. */
+  public enum Failure {
+    /** A number past the range of the type the library reads it into. */
+    COERCION,
+    /** A number the library's parsing cannot hold: an exponent past its range. */
+    UNPARSABLE,
+    /** A token the library does not read as the type, other than a null into a primitive. */
+    MISMATCH,
+    /** Any other failure. */
+    OTHER
+  }
+
+  /**
+   * A token's category, for {@link #failureProblem}; {@link #tokenWords} names each by its name.
+   */
+  public enum TokenCategory {
+    OBJECT,
+    ARRAY,
+    STRING,
+    INTEGER_NUMBER,
+    OTHER_NUMBER,
+    BOOLEAN,
+    OTHER
+  }
+
+  /**
+   * A library's failure to read a number or a boolean in the words every codec says it with, where
+   * its cause is one they share: a token of another shape, an integer past the type's range (as a
+   * number or in a string), a number the library cannot parse. Asked on a failure path only.
+   *
+   * @param type the class read
+   * @param isBoolean whether it is a {@code boolean} or its box
+   * @param failure how the library's failure is classed
+   * @param token the category of the token read
+   * @param text the token's text
+   * @return the problem, or null when the library's own failure stands
+   */
+  public static @Nullable String failureProblem(
+      Class<?> type, boolean isBoolean, Failure failure, TokenCategory token, String text) {
+    if (failure == Failure.COERCION || failure == Failure.UNPARSABLE) {
+      return token == TokenCategory.INTEGER_NUMBER
+              || (failure == Failure.UNPARSABLE && token == TokenCategory.OTHER_NUMBER)
+          ? rangeProblem(typeName(type), text, false)
+          : null;
+    } else if (failure != Failure.MISMATCH) {
+      return null;
+    } else if (token == TokenCategory.OBJECT
+        || token == TokenCategory.ARRAY
+        || (isBoolean
+            ? token == TokenCategory.STRING
+                || token == TokenCategory.INTEGER_NUMBER
+                || token == TokenCategory.OTHER_NUMBER
+            : token == TokenCategory.BOOLEAN)) {
+      return shapeProblem(typeName(type), token);
+    } else if (token == TokenCategory.STRING
+        && (ScalarRules.isPastIntegralRange(type, text)
+            || (type == java.math.BigDecimal.class && ScalarRules.isJsonNumber(text)))) {
+      return rangeProblem(typeName(type), text, true);
+    }
+    return null;
+  }
+
   /** How many characters of a value a problem shows. */
   private static final int MAX_SHOWN = 60;
 

@@ -96,7 +96,8 @@ public enum ScalarKind {
 
   /**
    * Why a JSON string cannot be read as {@code type} of this kind, or null when the library may
-   * read it.
+   * read it. For a number ({@link #numeric()}), the whole problem in the words every codec says it
+   * with ({@link ReadProblems#notANumberProblem}, {@link ReadProblems#rangeProblem}).
    *
    * @param type the class read
    * @param text the string's text
@@ -138,15 +139,18 @@ public enum ScalarKind {
         }
       default:
         if (!ScalarRules.isJsonNumber(text)) {
-          return "not a JSON number (RFC 8259 syntax, ASCII digits)";
+          return ReadProblems.notANumberProblem(ReadProblems.typeName(type), text);
         }
-        return this == BYTE ? integerProblem(text) : null;
+        return this == BYTE && integerProblem(text) != null
+            ? ReadProblems.rangeProblem("byte", text, true)
+            : null;
     }
   }
 
   /**
    * Why a JSON integer cannot be read as this kind: a {@code byte} past its signed range (a library
-   * may read 128 to 255), else null.
+   * may read 128 to 255), in the words every codec says it with ({@link
+   * ReadProblems#rangeProblem}); else null.
    *
    * @param text the integer's text
    * @return the problem, or null
@@ -162,7 +166,7 @@ public enum ScalarKind {
       return null; // a fraction, an exponent or a huge number: the library refuses it
     }
     return value < Byte.MIN_VALUE || value > Byte.MAX_VALUE
-        ? "out of range of byte (" + Byte.MIN_VALUE + " - 127)"
+        ? ReadProblems.rangeProblem("byte", text, false)
         : null;
   }
 
@@ -204,6 +208,16 @@ public enum ScalarKind {
         + " from "
         + ReadProblems.tokenWords(token)
         + (rule == null ? "" : ": " + rule);
+  }
+
+  /**
+   * Whether this kind is a number's, whose failures every codec words alike ({@link
+   * ReadProblems#failureProblem}).
+   *
+   * @return whether it is a number, {@code double}, {@code float} or {@code byte}
+   */
+  public boolean numeric() {
+    return this == NUMBER || this == DOUBLE || this == FLOAT || this == BYTE;
   }
 
   /**
