@@ -409,25 +409,7 @@ public final class ReadProblems {
     if (plain) {
       return sb.append('.').append(name);
     }
-    sb.append("['");
-    for (int i = 0; i < name.length(); i++) {
-      char c = name.charAt(i);
-      if (c == '\'' || c == '\\') {
-        sb.append('\\').append(c);
-      } else if (c == '\n') {
-        sb.append("\\n");
-      } else if (c == '\r') {
-        sb.append("\\r");
-      } else if (c == '\t') {
-        sb.append("\\t");
-      } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
-        sb.append("\\u").append(HEX[c >> 12]).append(HEX[(c >> 8) & 15]);
-        sb.append(HEX[(c >> 4) & 15]).append(HEX[c & 15]);
-      } else {
-        sb.append(c);
-      }
-    }
-    return sb.append("']");
+    return escaped(sb.append("['"), name, '\'').append("']");
   }
 
   private static final char[] HEX = "0123456789abcdef".toCharArray();
@@ -665,15 +647,13 @@ public final class ReadProblems {
   }
 
   /**
-   * A string's text in double quotes, clipped, with a quote, a backslash and a control character
-   * escaped as in a Java string literal, so that a problem stays on one line.
+   * Appends {@code text} with {@code quote}, a backslash and a control character escaped as in a
+   * Java literal, so that what is shown stays on one line.
    */
-  private static String quoted(String text) {
-    String shown = clipped(text);
-    StringBuilder sb = new StringBuilder(shown.length() + 2).append('"');
-    for (int i = 0; i < shown.length(); i++) {
-      char c = shown.charAt(i);
-      if (c == '"' || c == '\\') {
+  private static StringBuilder escaped(StringBuilder sb, String text, char quote) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == quote || c == '\\') {
         sb.append('\\').append(c);
       } else if (c == '\n') {
         sb.append("\\n");
@@ -688,6 +668,16 @@ public final class ReadProblems {
         sb.append(c);
       }
     }
+    return sb;
+  }
+
+  /**
+   * A string's text in double quotes, clipped, with a quote, a backslash and a control character
+   * escaped as in a Java string literal, so that a problem stays on one line.
+   */
+  private static String quoted(String text) {
+    String shown = clipped(text);
+    StringBuilder sb = escaped(new StringBuilder(shown.length() + 2).append('"'), shown, '"');
     return sb.append('"').toString();
   }
 
