@@ -489,7 +489,7 @@ public abstract class CallState<R> {
       if (declared >= 0 && info.version() == HttpClient.Version.HTTP_1_1) {
         return (BodySubscriber<@Nullable Object>)
             (BodySubscriber<?>)
-                (info.getClass().getModule() == HttpClient.class.getModule()
+                (Responses.fromJdkClient(info)
                     ? BodySubscribers.ofByteArray()
                     : new WholeArraySubscriber());
       }

@@ -46,6 +46,15 @@ public final class Responses {
     return status >= 200 && status <= 299;
   }
 
+  /**
+   * Whether the JDK's own client reads the body {@code info} describes (also under httpjson's
+   * cache): then the JDK's own subscribers take it on the thread that reads it, with no hand-off.
+   */
+  static boolean fromJdkClient(ResponseInfo info) {
+    ResponseInfo network = info instanceof ForwardedInfo f ? f.network() : info;
+    return network.getClass().getModule() == HttpClient.class.getModule();
+  }
+
   public static @Nullable String contentType(HttpHeaders headers) {
     return first(headers, "Content-Type");
   }

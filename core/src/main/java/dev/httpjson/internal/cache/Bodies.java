@@ -1,5 +1,6 @@
 package dev.httpjson.internal.cache;
 
+import dev.httpjson.internal.ForwardedInfo;
 import dev.httpjson.internal.ForwardingSubscriber;
 import dev.httpjson.internal.StreamingSubscriber;
 import java.io.IOException;
@@ -30,6 +31,31 @@ final class Bodies {
   private static final int CHUNK = 16 * 1024;
 
   private Bodies() {}
+
+  /** The network's response {@code info} with the headers the cache shows, {@code headers}. */
+  static ResponseInfo forwarded(ResponseInfo info, HttpHeaders headers) {
+    return new ForwardedInfo() {
+      @Override
+      public ResponseInfo network() {
+        return info;
+      }
+
+      @Override
+      public int statusCode() {
+        return info.statusCode();
+      }
+
+      @Override
+      public HttpHeaders headers() {
+        return headers;
+      }
+
+      @Override
+      public HttpClient.Version version() {
+        return info.version();
+      }
+    };
+  }
 
   static ResponseInfo info(int status, HttpHeaders headers, HttpClient.Version version) {
     return new ResponseInfo() {

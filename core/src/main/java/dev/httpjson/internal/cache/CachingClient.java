@@ -1348,7 +1348,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         }
         HttpHeaders headers = shownHeaders(info.headers(), forwarded(forward, status));
         shown = headers;
-        ResponseInfo seen = Bodies.info(status, headers, info.version());
+        ResponseInfo seen = Bodies.forwarded(info, headers);
         Directives rc = storable(info);
         if (rc != null) {
           Entry template = template(info, rc, requestMillis, responseMillis);

@@ -1,0 +1,84 @@
+package dev.httpjson.cache;
+
+import static dev.httpjson.cache.HttpCacheTest.response;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.httpjson.CountingCodec;
+import dev.httpjson.HttpCache;
+import dev.httpjson.HttpJsonClient;
+import dev.httpjson.JsonOptions;
+import dev.httpjson.contract.LoopbackServer;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import mockwebserver3.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A response the cache does not store is read as it would be without the cache: on the JDK's
+ * client, by the same subscriber, with no more hand-offs to the client's executor.
+ */
+class PassedThroughTest {
+  private final JsonOptions options =
+      JsonOptions.newBuilder().codec(new CountingCodec()).timeout(Duration.ofSeconds(5)).build();
+  private final ExecutorService pool = Executors.newFixedThreadPool(2);
+  private MockWebServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = LoopbackServer.start();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    server.close();
+    pool.shutdownNow();
+    assertThat(pool.awaitTermination(5, TimeUnit.SECONDS)).isTrue();
+  }
+
+  @Test
+  void aResponseNotStoredTakesNoMoreExecutorTasksThanWithoutTheCache() throws Exception {
+    int calls = 20;
+    int without = tasks(null, calls);
+    int with = tasks(HttpCache.inMemory(1 << 20), calls);
+    // The JDK's own tasks vary by one or two from run to run; a hand-off per call is 20 more.
+    assertThat(with)
+        .as("executor tasks with a cache, %s without", without)
+        .isLessThanOrEqualTo(without + calls / 4);
+  }
+
+  /** The client executor's tasks for {@code calls} GETs of a response marked no-store. */
+  private int tasks(HttpCache cache, int calls) throws Exception {
+    AtomicInteger tasks = new AtomicInteger();
+    HttpClient jdk =
+        HttpClient.newBuilder()
+            .executor(
+                task -> {
+                  tasks.incrementAndGet();
+                  pool.execute(task);
+                })
+            .build();
+    HttpJsonClient.Builder b =
+        HttpJsonClient.newBuilder(jdk).baseUri(LoopbackServer.uri(server, "/")).options(options);
+    if (cache != null) {
+      b.cache(cache);
+    }
+    HttpJsonClient api = b.build();
+    for (int i = 0; i <= calls; i++) {
+      server.enqueue(
+          response(
+              200, "\"abc\"", "Content-Type", "application/json", "Cache-Control", "no-store"));
+    }
+    api.getFromJson("first", String.class); // the connection opened
+    int before = tasks.get();
+    for (int i = 0; i < calls; i++) {
+      assertThat(api.getFromJson("n", String.class)).isEqualTo("abc");
+    }
+    return tasks.get() - before;
+  }
+}
