@@ -3,7 +3,10 @@ package dev.httpjson.internal;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A client-wide limit on calls in flight ({@code HttpJsonClient.Builder.maxConcurrentCalls}): a
@@ -12,6 +15,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class CallLimit {
   private final int max;
   private final ArrayDeque<CompletableFuture<Permit>> waiting = new ArrayDeque<>();
+
+  /**
+   * The streams of this limit's calls (each holds its call's permit until it ends), watched for
+   * being dropped unclosed ({@code ElementStream}): polled when a call waits for a permit and when
+   * one of these calls starts a stream, so a permit held by a stream nobody can reach comes back.
+   * One queue a limit: its permits come back only to its callers, on their own threads.
+   */
+  final Unreachables dropped = new Unreachables();
+
+  /** How often a call waiting for a permit looks for streams dropped unclosed meanwhile. */
+  private static final long POLL_MILLIS = 100;
 
   // Guarded by this.
   private int inFlight;
@@ -26,6 +40,11 @@ public final class CallLimit {
 
   /** A place in the queue, done at once when a permit is free and nobody waits before it. */
   CompletableFuture<Permit> enqueue() {
+    CompletableFuture<Permit> free = free();
+    if (free != null) {
+      return free;
+    }
+    dropped.poll(); // outside the lock: the permits of streams dropped unclosed come back first
     CompletableFuture<Permit> place;
     synchronized (this) {
       if (inFlight < max && waiting.isEmpty()) {
@@ -38,11 +57,26 @@ public final class CallLimit {
     return place;
   }
 
+  /** A permit, when one is free and nobody waits before; else null. */
+  private synchronized @Nullable CompletableFuture<Permit> free() {
+    if (inFlight < max && waiting.isEmpty()) {
+      inFlight++;
+      return CompletableFuture.completedFuture(new Permit());
+    }
+    return null;
+  }
+
   /** Waits for a permit; an interrupt (the call's deadline among them) gives the place up. */
   Permit acquire() throws InterruptedException {
     CompletableFuture<Permit> place = enqueue();
     try {
-      return place.get();
+      while (true) {
+        try {
+          return place.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+          dropped.poll(); // a stream dropped while this call waits gives its permit back
+        }
+      }
     } catch (InterruptedException e) {
       giveUp(place);
       throw e;
@@ -103,6 +137,11 @@ public final class CallLimit {
     return inFlight;
   }
 
+  /** Places waiting for a permit, for tests. */
+  synchronized int waiting() {
+    return waiting.size();
+  }
+
   @Override
   public String toString() {
     return "maxConcurrentCalls(" + max + ")";
@@ -116,6 +155,11 @@ public final class CallLimit {
       if (released.compareAndSet(false, true)) {
         CallLimit.this.release();
       }
+    }
+
+    /** The limit this permit is of. */
+    CallLimit limit() {
+      return CallLimit.this;
     }
   }
 }

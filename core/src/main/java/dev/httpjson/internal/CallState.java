@@ -822,8 +822,9 @@ public abstract class CallState<R> {
      */
     @Override
     Stream<T> finish(HttpResponse<?> r, long remaining) {
-      ElementStream<T> elements =
-          handler.open((InputStream) r.body(), r.headers(), r.statusCode(), trace, this);
+      InputStream body = (InputStream) r.body();
+      ElementStream<T> elements = handler.open(body, r.headers(), r.statusCode(), trace, this);
+      elements.watch(body, this); // ended, its permit back, if the caller drops it unclosed
       if (remaining != NONE) {
         elements.remaining(remaining);
       }

@@ -378,6 +378,7 @@ public final class Calls {
     JsonType<T> type = elementType.jsonType();
     HttpRequest request =
         request("GET", uri, null, type.options(), headers, MediaTypes.accept(type));
+    ElementStream.pollDropped(client); // a stream starts: those dropped unclosed end first
     return CallRunner.run(client, request, Plan.elements(type));
   }
 
@@ -386,6 +387,7 @@ public final class Calls {
     JsonType<T> type = elementType.jsonType();
     HttpRequest request =
         request("GET", uri, null, type.options(), headers, MediaTypes.accept(type));
+    ElementStream.pollDropped(client); // a stream starts: those dropped unclosed end first
     return AsyncCall.run(client, request, Plan.elements(type));
   }
 

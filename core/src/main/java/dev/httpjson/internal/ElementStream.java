@@ -15,6 +15,7 @@ import java.io.PushbackInputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Type;
+import java.net.http.HttpClient;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.charset.Charset;
@@ -56,6 +57,18 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
   private boolean hasNext;
   private volatile boolean closed;
   private volatile boolean failing; // read by a close on another thread
+
+  /** The watch for this stream being dropped unclosed ({@link #watch}), until it is closed. */
+  private volatile Unreachables.@Nullable Watch dropWatch;
+
+  /**
+   * Where the streams of calls under no limit on calls in flight are watched ({@link #watch}): one
+   * queue for all of them, since such a call may run on an {@code HttpClient} of the caller's
+   * (given to {@code HttpJson}), where httpjson has no object of its own to keep one in; what such
+   * a stream holds is a connection, which ending from any caller's thread runs no code but the
+   * transport's. It holds only the watches of streams still open.
+   */
+  private static final Unreachables UNLIMITED = new Unreachables();
 
   public ElementStream(
       InputStream raw,
@@ -106,6 +119,56 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
           }
         };
     return StreamSupport.stream(elements, false).onClose(this::closeUnchecked);
+  }
+
+  /**
+   * Has this stream's exchange end once the caller dropped the stream unreachable unclosed (its
+   * {@code Stream}, its iterator, this object, whatever the caller could reach): {@code body}'s
+   * subscription is cancelled as a close cancels it, and {@code plan}'s permit comes back. Told by
+   * a poll of the queue the stream is watched in (its limit's, {@link CallLimit#dropped}, or the
+   * one of streams under none), when a call waits for a permit or a stream starts; ended by {@link
+   * #close}. Only the stream of a call: the transport holds the body it delivered until the body
+   * ends, so a stream that is a response's body ({@code JsonBodyHandlers}) never becomes
+   * unreachable first, and one over the caller's own response ({@code readFromJsonAsStream}) is the
+   * caller's to close.
+   */
+  void watch(InputStream body, @Nullable CallState<?> plan) {
+    Runnable cancel = StreamingSubscriber.dropping(body);
+    if (cancel == null) {
+      return;
+    }
+    CallLimit.Permit permit = plan == null ? null : plan.permit;
+    Unreachables queue = permit == null ? UNLIMITED : permit.limit().dropped;
+    dropWatch = queue.watch(this, dropped(cancel, permit));
+  }
+
+  /** What a dropped stream runs: static, so that it holds neither the stream nor its reader. */
+  private static Runnable dropped(Runnable cancel, CallLimit.@Nullable Permit permit) {
+    if (permit == null) {
+      return cancel;
+    }
+    return () -> {
+      try {
+        cancel.run();
+      } finally {
+        permit.release();
+      }
+    };
+  }
+
+  /**
+   * A stream starts on {@code client}: the streams of its calls' queue found dropped unclosed since
+   * the last poll end first (their exchanges, and their permits when the client has a limit).
+   */
+  public static void pollDropped(@Nullable HttpClient client) {
+    CallLimit limit =
+        client instanceof InterceptingClient ? ((InterceptingClient) client).limit : null;
+    (limit != null ? limit.dropped : UNLIMITED).poll();
+  }
+
+  /** The watches of streams under no limit not yet ended nor told, for tests. */
+  static int watchingUnlimited() {
+    return UNLIMITED.watching();
   }
 
   /**
@@ -557,6 +620,11 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
       return;
     }
     closed = true;
+    Unreachables.Watch w = dropWatch;
+    if (w != null) {
+      dropWatch = null;
+      w.end(); // closed: nothing to end when it becomes unreachable, nothing kept registered
+    }
     boolean early = !(advanced && !hasNext);
     hasNext = false;
     advanced = true;

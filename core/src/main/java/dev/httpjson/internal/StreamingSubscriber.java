@@ -110,6 +110,42 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
     }
   }
 
+  /**
+   * What ends the exchange of {@code body} once its reader dropped it unreachable unclosed, when
+   * {@code body} is a body this class made ({@link #dropped}); else null. It holds this subscriber,
+   * which the transport holds anyway, never the reader.
+   */
+  static @Nullable Runnable dropping(@Nullable Object body) {
+    if (!(body instanceof FailsAtTheEnd)) {
+      return null;
+    }
+    return ((FailsAtTheEnd) body).owner()::dropped;
+  }
+
+  /**
+   * The body's reader was dropped unreachable unclosed: the exchange is cancelled as a close
+   * cancels it (the JDK's stream cancels its subscription), and what waits for the close is dropped
+   * untold, since it may be the caller's code and this runs on whichever thread found the reader
+   * dropped.
+   */
+  private void dropped() {
+    synchronized (this) {
+      closed = true;
+      whenClosed = null;
+    }
+    stream
+        .getBody()
+        .thenAccept(
+            in -> {
+              try {
+                in.close();
+              } catch (IOException ignored) {
+                // Closing the JDK's stream cancels its subscription; it reports nothing.
+              }
+            });
+    arrived(true);
+  }
+
   /** Wakes a read waiting for bytes; {@code end} once none will block again. */
   private void arrived(boolean end) {
     synchronized (arrival) {

@@ -3,6 +3,7 @@ package dev.httpjson.internal.cache;
 import dev.httpjson.internal.ForwardedInfo;
 import dev.httpjson.internal.ForwardingSubscriber;
 import dev.httpjson.internal.StreamingSubscriber;
+import dev.httpjson.internal.Unreachables;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
@@ -458,7 +459,7 @@ final class Bodies {
     private volatile Flow.@Nullable Subscription upstream;
 
     /** The watch of the body handed out, until the body ends; guarded by {@code this}. */
-    private Store.@Nullable Watch watch;
+    private Unreachables.@Nullable Watch watch;
 
     Tee(BodySubscriber<T> downstream, Store.Sink sink) {
       this(downstream, sink, null);
@@ -513,7 +514,7 @@ final class Bodies {
       if (over.get()) {
         return;
       }
-      Store.Watch old = watch;
+      Unreachables.Watch old = watch;
       watch = s.watch(handed, this::dropped);
       if (old != null) {
         old.end();
@@ -534,7 +535,7 @@ final class Bodies {
 
     /** The body ended: nothing to watch any more. */
     private synchronized void unwatch() {
-      Store.Watch w = watch;
+      Unreachables.Watch w = watch;
       watch = null;
       if (w != null) {
         w.end();

@@ -1,5 +1,6 @@
 package dev.httpjson.internal.cache;
 
+import dev.httpjson.internal.Unreachables;
 import org.jspecify.annotations.Nullable;
 
 /** Where entries live. Thread-safe; a failure to read is a miss, a failure to write is no entry. */
@@ -22,12 +23,15 @@ abstract class Store {
   /** The bytes set aside for the bodies being stored ({@link #reserve}); under the lock. */
   long reserved;
 
-  /** Where the bodies a caller dropped unfinished are told ({@link #watch}). */
-  private final java.lang.ref.ReferenceQueue<Object> unreachable =
-      new java.lang.ref.ReferenceQueue<>();
-
-  /** The watches not yet ended: a phantom reference is enqueued only while it is reachable. */
-  private final java.util.Set<Watch> watches = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  /**
+   * Where the bodies a caller dropped unfinished are told ({@link #watch}): the store's own queue,
+   * apart from the one of the calls' streams ({@code ElementStream}): it watches bodies of calls
+   * that are none of httpjson's (a JDK body handler through {@code HttpCache#decorate}, whose
+   * stream the store hands out itself), one store serves several clients, and it is polled when the
+   * store needs room, not when a call needs a permit. A call's stream read through the store is
+   * watched in both; either ends the same exchange, and the other then finds nothing to do.
+   */
+  private final Unreachables unreachable = new Unreachables();
 
   Store(long maxBytes) {
     this.maxBytes = maxBytes;
@@ -120,12 +124,11 @@ abstract class Store {
   /**
    * Runs {@code dropped} once {@code body}, a body handed to a caller while it is still being
    * stored, is unreachable: the caller dropped it unfinished, and the room set aside for it comes
-   * back. Told by {@link #expunge}, on no thread of its own; {@link Watch#end} when the body ends.
+   * back. Told by {@link #expunge}, on no thread of its own; {@link Unreachables.Watch#end} when
+   * the body ends.
    */
-  final Watch watch(Object body, Runnable dropped) {
-    Watch w = new Watch(body, dropped);
-    watches.add(w);
-    return w;
+  final Unreachables.Watch watch(Object body, Runnable dropped) {
+    return unreachable.watch(body, dropped);
   }
 
   /**
@@ -133,32 +136,7 @@ abstract class Store {
    * body sets room aside, never under a lock.
    */
   final void expunge() {
-    for (java.lang.ref.Reference<?> r; (r = unreachable.poll()) != null; ) {
-      Watch w = (Watch) r;
-      if (watches.remove(w)) {
-        try {
-          w.dropped.run();
-        } catch (RuntimeException e) {
-          // a body dropped already: its room is given back by its sink
-        }
-      }
-    }
-  }
-
-  /** A body watched for being dropped unfinished ({@link #watch}). */
-  final class Watch extends java.lang.ref.PhantomReference<Object> {
-    private final Runnable dropped;
-
-    private Watch(Object body, Runnable dropped) {
-      super(body, unreachable);
-      this.dropped = dropped;
-    }
-
-    /** The body ended (stored, dropped or cancelled): nothing left to run. */
-    void end() {
-      watches.remove(this);
-      clear();
-    }
+    unreachable.poll();
   }
 
   /** Gives back {@code n} bytes set aside ({@link #reserve}). */
