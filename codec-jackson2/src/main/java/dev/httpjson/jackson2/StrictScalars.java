@@ -288,25 +288,12 @@ final class StrictScalars {
                       : e instanceof InvalidNullException
                           ? ReadProblems.Failure.OTHER
                           : ReadProblems.Failure.MISMATCH,
-              category(token),
+              token,
               p.getText());
       if (problem != null) {
         ctxt.reportInputMismatch(handledType(), "%s", problem);
       }
     }
-  }
-
-  /** The category of {@code token} that {@link ReadProblems#failureProblem} takes. */
-  private static ReadProblems.TokenCategory category(JsonToken token) {
-    return switch (token) {
-      case START_OBJECT -> ReadProblems.TokenCategory.OBJECT;
-      case START_ARRAY -> ReadProblems.TokenCategory.ARRAY;
-      case VALUE_STRING -> ReadProblems.TokenCategory.STRING;
-      case VALUE_NUMBER_INT -> ReadProblems.TokenCategory.INTEGER_NUMBER;
-      case VALUE_NUMBER_FLOAT -> ReadProblems.TokenCategory.OTHER_NUMBER;
-      case VALUE_TRUE, VALUE_FALSE -> ReadProblems.TokenCategory.BOOLEAN;
-      default -> ReadProblems.TokenCategory.OTHER;
-    };
   }
 
   /**
