@@ -459,23 +459,9 @@ final class StrictScalars {
     @Override
     public java.util.Locale deserialize(JsonParser p, DeserializationContext ctxt)
         throws JacksonException {
-      JsonToken token = p.currentToken();
-      if (token != JsonToken.VALUE_STRING) {
-        return (java.util.Locale)
-            ctxt.handleUnexpectedToken(
-                ctxt.constructType(java.util.Locale.class),
-                token,
-                p,
-                "%s",
-                ScalarKind.LOCALE.tokenProblem(java.util.Locale.class, token));
-      }
-      String text = p.getString();
-      try {
-        return ScalarRules.locale(text);
-      } catch (IllegalArgumentException e) {
-        return (java.util.Locale)
-            ctxt.handleWeirdStringValue(java.util.Locale.class, text, "%s", e.getMessage());
-      }
+      // Strict (ScalarKind.LOCALE), in front of every Locale deserializer, has refused any other
+      // token and any text that is no locale.
+      return ScalarRules.locale(p.getString());
     }
   }
 }
