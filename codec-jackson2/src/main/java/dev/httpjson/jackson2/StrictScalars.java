@@ -259,8 +259,7 @@ final class StrictScalars {
         }
         throw e;
       }
-      problem = kind.valueProblem(value);
-      return problem == null
+      return kind.inRange(value)
           ? value
           : ctxt.reportInputMismatch(
               handledType(),
