@@ -298,9 +298,8 @@ final class JacksonBinding implements JsonBinding {
   }
 
   /**
-   * What to add to module-info.java when Jackson failed because a user's package is not open to it
-   * (without this the failure reads like malformed JSON, with a line and column); else null. The
-   * classes the failure names, innermost first, are the candidates.
+   * What to add to module-info.java when Jackson failed because a package of a class the failure
+   * names is not open to it (else the failure reads like malformed JSON); null for any other.
    */
   private static @Nullable String accessProblem(JacksonException e, String verb) {
     JavaType type =
