@@ -3,6 +3,7 @@ package dev.httpjson.jackson;
 import dev.httpjson.HttpJsonException;
 import dev.httpjson.JsonReadException;
 import dev.httpjson.JsonWriteException;
+import dev.httpjson.codec.support.internal.AccessProblems;
 import dev.httpjson.codec.support.internal.ParserReading;
 import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ReadProblems.Place;
@@ -32,8 +33,10 @@ import tools.jackson.databind.JavaType;
 import tools.jackson.databind.MappingIterator;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.exc.InvalidDefinitionException;
 import tools.jackson.databind.exc.InvalidNullException;
 import tools.jackson.databind.exc.PropertyBindingException;
+import tools.jackson.databind.exc.ValueInstantiationException;
 import tools.jackson.databind.json.JsonMapper;
 
 /** One mapper, and the readers and writers httpjson asks of it (httpjson caches them). */
@@ -42,10 +45,6 @@ final class JacksonBinding implements JsonBinding {
 
   JacksonBinding(JsonMapper mapper) {
     this.mapper = mapper;
-  }
-
-  JsonMapper mapper() {
-    return mapper;
   }
 
   @Override
@@ -262,7 +261,7 @@ final class JacksonBinding implements JsonBinding {
     if (e instanceof JacksonIOException && e.getCause() instanceof IOException) {
       return (IOException) e.getCause();
     }
-    String access = ModuleAccessHint.problem(e, "read");
+    String access = accessProblem(e, "read");
     if (access != null) {
       return new HttpJsonException(access, e);
     }
@@ -298,12 +297,32 @@ final class JacksonBinding implements JsonBinding {
     return at(location, path).failure(problem, e);
   }
 
+  /**
+   * What to add to module-info.java when Jackson failed because a package of a class the failure
+   * names is not open to it (else the failure reads like malformed JSON); null for any other.
+   */
+  private static @Nullable String accessProblem(JacksonException e, String verb) {
+    JavaType type =
+        e instanceof ValueInstantiationException v
+            ? v.getType()
+            : e instanceof InvalidDefinitionException d ? d.getType() : null;
+    List<Class<?>> candidates =
+        AccessProblems.candidates(
+            type,
+            JavaType::getRawClass,
+            t -> t.getBindings().getTypeParameters(),
+            e.getPath().stream().map(JacksonException.Reference::from).toList());
+    return AccessProblems.problem(e, verb, DATABIND, "Jackson", candidates);
+  }
+
+  private static final Module DATABIND = JsonMapper.class.getModule();
+
   /** A write failure of Jackson's, in httpjson's words; null for any other exception. */
   static @Nullable JsonWriteException writeFailure(Exception failure, @Nullable Object value) {
     if (!(failure instanceof JacksonException e)) {
       return null;
     }
-    String access = ModuleAccessHint.problem(e, "write");
+    String access = accessProblem(e, "write");
     if (access != null) {
       return new JsonWriteException(access, "$", e);
     }

@@ -277,8 +277,7 @@ final class StrictScalars {
         }
         throw e;
       }
-      problem = kind.valueProblem(value);
-      return problem == null
+      return kind.inRange(value)
           ? value
           : ctxt.reportInputMismatch(
               handledType(),
@@ -306,25 +305,12 @@ final class StrictScalars {
                       : e instanceof InvalidNullException
                           ? ReadProblems.Failure.OTHER
                           : ReadProblems.Failure.MISMATCH,
-              category(token),
+              token,
               p.getString());
       if (problem != null) {
         ctxt.reportInputMismatch(handledType(), "%s", problem);
       }
     }
-  }
-
-  /** The category of {@code token} that {@link ReadProblems#failureProblem} takes. */
-  private static ReadProblems.TokenCategory category(JsonToken token) {
-    return switch (token) {
-      case START_OBJECT -> ReadProblems.TokenCategory.OBJECT;
-      case START_ARRAY -> ReadProblems.TokenCategory.ARRAY;
-      case VALUE_STRING -> ReadProblems.TokenCategory.STRING;
-      case VALUE_NUMBER_INT -> ReadProblems.TokenCategory.INTEGER_NUMBER;
-      case VALUE_NUMBER_FLOAT -> ReadProblems.TokenCategory.OTHER_NUMBER;
-      case VALUE_TRUE, VALUE_FALSE -> ReadProblems.TokenCategory.BOOLEAN;
-      default -> ReadProblems.TokenCategory.OTHER;
-    };
   }
 
   /**
@@ -472,23 +458,9 @@ final class StrictScalars {
     @Override
     public java.util.Locale deserialize(JsonParser p, DeserializationContext ctxt)
         throws JacksonException {
-      JsonToken token = p.currentToken();
-      if (token != JsonToken.VALUE_STRING) {
-        return (java.util.Locale)
-            ctxt.handleUnexpectedToken(
-                ctxt.constructType(java.util.Locale.class),
-                token,
-                p,
-                "%s",
-                ScalarKind.LOCALE.tokenProblem(java.util.Locale.class, token));
-      }
-      String text = p.getString();
-      try {
-        return ScalarRules.locale(text);
-      } catch (IllegalArgumentException e) {
-        return (java.util.Locale)
-            ctxt.handleWeirdStringValue(java.util.Locale.class, text, "%s", e.getMessage());
-      }
+      // Strict (ScalarKind.LOCALE), in front of every Locale deserializer, has refused any other
+      // token and any text that is no locale.
+      return ScalarRules.locale(p.getString());
     }
   }
 }

@@ -44,7 +44,7 @@ class ModuleDescriptorTest {
 
   @Test
   void camelCaseFollowsDotNet() {
-    JacksonCodec.CamelCase c = JacksonCodec.CamelCase.INSTANCE;
+    JacksonCodec.Renaming c = new JacksonCodec.Renaming(JsonOptions.Naming.CAMEL_CASE);
     assertThat(c.translate("FirstName")).isEqualTo("firstName");
     assertThat(c.translate("URLValue")).isEqualTo("urlValue");
     assertThat(c.translate("ID")).isEqualTo("id");

@@ -262,9 +262,7 @@ public final class Jackson2Codec implements JsonCodec {
             // bytes, as the other codecs write it, not as two escaped surrogates.
             .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8);
     StrictScalars.coercions(b);
-    if (options.naming() == JsonOptions.Naming.CAMEL_CASE) {
-      b.propertyNamingStrategy(CamelCase.INSTANCE);
-    } else if (options.naming() != JsonOptions.Naming.AS_DECLARED) {
+    if (options.naming() != JsonOptions.Naming.AS_DECLARED) {
       b.propertyNamingStrategy(new Renaming(options.naming()));
     }
     if (options.caseInsensitiveProperties()) {
@@ -322,7 +320,7 @@ public final class Jackson2Codec implements JsonCodec {
    * A {@link JsonOptions.Naming} as every codec applies it ({@link NameRules}), where Jackson's own
    * strategies split words otherwise.
    */
-  static class Renaming extends PropertyNamingStrategies.NamingBase {
+  static final class Renaming extends PropertyNamingStrategies.NamingBase {
     private static final long serialVersionUID = 1L;
     private final JsonOptions.Naming naming;
 
@@ -333,16 +331,6 @@ public final class Jackson2Codec implements JsonCodec {
     @Override
     public @Nullable String translate(@Nullable String name) {
       return name == null ? null : NameRules.apply(naming, name);
-    }
-  }
-
-  /** Camel case as .NET's {@code JsonNamingPolicy.CamelCase} writes it: the web default. */
-  static final class CamelCase extends Renaming {
-    private static final long serialVersionUID = 1L;
-    static final CamelCase INSTANCE = new CamelCase();
-
-    private CamelCase() {
-      super(JsonOptions.Naming.CAMEL_CASE);
     }
   }
 }

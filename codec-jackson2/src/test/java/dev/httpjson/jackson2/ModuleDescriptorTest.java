@@ -44,7 +44,7 @@ class ModuleDescriptorTest {
 
   @Test
   void camelCaseFollowsDotNet() {
-    Jackson2Codec.CamelCase c = Jackson2Codec.CamelCase.INSTANCE;
+    Jackson2Codec.Renaming c = new Jackson2Codec.Renaming(JsonOptions.Naming.CAMEL_CASE);
     assertThat(c.translate("FirstName")).isEqualTo("firstName");
     assertThat(c.translate("URLValue")).isEqualTo("urlValue");
     assertThat(c.translate("ID")).isEqualTo("id");

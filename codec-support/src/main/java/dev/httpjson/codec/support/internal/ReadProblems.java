@@ -590,16 +590,29 @@ public final class ReadProblems {
   }
 
   /**
-   * A token's category, for {@link #failureProblem}; {@link #tokenWords} names each by its name.
+   * A token's category, for {@link #failureProblem}: Jackson's tokens by their names (the same in
+   * Jackson 2 and 3); {@link #tokenWords} names each category by its name.
    */
-  public enum TokenCategory {
+  private enum TokenCategory {
     OBJECT,
     ARRAY,
     STRING,
     INTEGER_NUMBER,
     OTHER_NUMBER,
     BOOLEAN,
-    OTHER
+    OTHER;
+
+    static TokenCategory of(Object token) {
+      return switch (String.valueOf(token)) {
+        case "START_OBJECT" -> OBJECT;
+        case "START_ARRAY" -> ARRAY;
+        case "VALUE_STRING" -> STRING;
+        case "VALUE_NUMBER_INT" -> INTEGER_NUMBER;
+        case "VALUE_NUMBER_FLOAT" -> OTHER_NUMBER;
+        case "VALUE_TRUE", "VALUE_FALSE" -> BOOLEAN;
+        default -> OTHER;
+      };
+    }
   }
 
   /**
@@ -610,12 +623,14 @@ public final class ReadProblems {
    * @param type the class read
    * @param isBoolean whether it is a {@code boolean} or its box
    * @param failure how the library's failure is classed
-   * @param token the category of the token read
+   * @param read the token read, as Jackson names it ({@code VALUE_NUMBER_INT}, {@code
+   *     START_OBJECT}, ...)
    * @param text the token's text
    * @return the problem, or null when the library's own failure stands
    */
   public static @Nullable String failureProblem(
-      Class<?> type, boolean isBoolean, Failure failure, TokenCategory token, String text) {
+      Class<?> type, boolean isBoolean, Failure failure, Object read, String text) {
+    TokenCategory token = TokenCategory.of(read);
     if (failure == Failure.COERCION || failure == Failure.UNPARSABLE) {
       return token == TokenCategory.INTEGER_NUMBER
               || (failure == Failure.UNPARSABLE && token == TokenCategory.OTHER_NUMBER)

@@ -240,18 +240,15 @@ public enum ScalarKind {
   }
 
   /**
-   * Why a value read as this kind is refused: a {@code float} past its range (read as infinity), a
-   * {@code BigDecimal} whose exponent not every JDK reads; else null.
+   * Whether a value read as this kind is within its type's range: a {@code float} read as infinity
+   * (a number past its range) is not, nor is a {@code BigDecimal} whose exponent not every JDK
+   * reads; a codec then fails with {@link ReadProblems#rangeProblem}.
    *
    * @param value the value read
-   * @return the problem, or null
+   * @return whether it is in range
    */
-  public @Nullable String valueProblem(@Nullable Object value) {
-    if (value instanceof Float && ((Float) value).isInfinite()) {
-      return "out of range of float";
-    } else if (value instanceof BigDecimal && !ScalarRules.isDecimalInRange((BigDecimal) value)) {
-      return "exponent out of range of BigDecimal";
-    }
-    return null;
+  public boolean inRange(@Nullable Object value) {
+    return !(value instanceof Float && ((Float) value).isInfinite())
+        && !(value instanceof BigDecimal && !ScalarRules.isDecimalInRange((BigDecimal) value));
   }
 }
