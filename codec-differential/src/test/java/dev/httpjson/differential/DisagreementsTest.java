@@ -66,9 +66,8 @@ class DisagreementsTest {
 
   /**
    * README (W1): every codec writes a lone surrogate as an escape, "and a string read back is the
-   * same string". Gson refuses to read it.
+   * same string". Gson refused to read it (its strict mode refuses an unpaired surrogate).
    */
-  @Tag("tofix")
   @Test
   void aLoneSurrogateEscapeReadsBackWithEveryCodec() {
     assertEveryCodecReads(
@@ -828,6 +827,12 @@ class DisagreementsTest {
     }
   }
 
+  /**
+   * avaje-jsonb's generated adapter for a record's {@code List<List<Integer>>} component asks for a
+   * {@code List<List>}, so the inner elements are read untyped; no adapter factory of the codec can
+   * tell which component asks, and avaje caches one adapter per type ({@code
+   * AvajeContainerPositionRulesTest} says more).
+   */
   @Tag("tofix")
   @Test
   void anElementOfAListInAListIsReadAsItsType() {

@@ -1,7 +1,6 @@
 package dev.httpjson.differential;
 
 import dev.httpjson.differential.Differential.Disagreement;
-import dev.httpjson.differential.Differential.RoundTrip;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
 import java.lang.reflect.Type;
@@ -55,25 +54,6 @@ final class KnownDisagreements {
                           && !(d.of(Codecs.JACKSON) instanceof Outcome.Value)
                           && problemOf(d.of(Codecs.AVAJE)).startsWith("Duplicate key"))),
           new Known(
-              "Gson refuses a lone surrogate escape in a string, which every codec writes (W1)",
-              TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
-              document(d -> hasLoneSurrogateLiteral(d) && refusedOnlyBy(d, Codecs.GSON))),
-          new Known(
-              "Gson refuses a lone surrogate escape in a string, which every codec writes (W1):"
-                  + " there, before a later failure the others report",
-              TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
-              anyDocument(
-                  d ->
-                      hasLoneSurrogateLiteral(d)
-                          && othersAgreeBut(d, Codecs.GSON)
-                          && !(d.of(Codecs.JACKSON) instanceof Outcome.Value)
-                          && problemOf(d.of(Codecs.GSON)).startsWith("Unpaired surrogate"))),
-          new Known(
-              "Gson refuses a lone surrogate escape in a string, which every codec writes (W1):"
-                  + " a stream ends there, before the element the others read",
-              TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
-              anyDocument(KnownDisagreements::gsonStopsAtALoneSurrogateElement)),
-          new Known(
               "avaje-jsonb does not hold an element of a list in a list to its type: a later"
                   + " failure is the one it reports",
               TOFIX + "anElementOfAListInAListIsReadAsItsType",
@@ -91,24 +71,7 @@ final class KnownDisagreements {
                       Leaf.of(d).lists() >= 2
                           && noCrash(d)
                           && othersAgreeBut(d, Codecs.AVAJE)
-                          && d.of(Codecs.AVAJE) instanceof Outcome.Value)),
-          // ---- failures at different paths (the longer run) ----
-          new Known(
-              "Gson refuses a lone surrogate escape (W1) and avaje-jsonb does not hold an element"
-                  + " of a list in a list to its type, in one document",
-              TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
-              anyDocument(
-                  d ->
-                      hasLoneSurrogateLiteral(d)
-                          && agreeAmong(d, Codecs.JACKSON, Codecs.JACKSON2)
-                          && problemOf(d.of(Codecs.GSON)).startsWith("Unpaired surrogate")
-                          && pathOf(d.of(Codecs.JACKSON)).matches(".*\\[\\d+\\]\\[\\d+\\]"))),
-          // ---- round trips ----
-          new Known(
-              "Gson refuses a lone surrogate escape in a string, which every codec writes (W1)",
-              TOFIX + "aLoneSurrogateEscapeReadsBackWithEveryCodec",
-              roundTrip(
-                  r -> loneSurrogate(r.value()) && failingReaders(r).equals(Set.of("Gson")))));
+                          && d.of(Codecs.AVAJE) instanceof Outcome.Value)));
 
   /** The entry that {@code found} (a shrunk disagreement or round trip) is, if any. */
   static Known match(Object found) {
@@ -173,10 +136,6 @@ final class KnownDisagreements {
   /** A shrunk document of any shape (a repeated name has two members, so no one literal). */
   private static Predicate<Object> anyDocument(Predicate<Disagreement> p) {
     return o -> o instanceof Disagreement d && p.test(d);
-  }
-
-  private static Predicate<Object> roundTrip(Predicate<RoundTrip> p) {
-    return o -> o instanceof RoundTrip r && p.test(r);
   }
 
   // ---- the shrunk document's one literal, and the type it is read into ----
@@ -289,10 +248,6 @@ final class KnownDisagreements {
     }
   }
 
-  private static boolean hasLoneSurrogateLiteral(Disagreement d) {
-    return LONE_SURROGATE_ESCAPE.matcher(d.document().tree().text()).find();
-  }
-
   private static boolean hasLoneSurrogateName(Disagreement d) {
     return names(d.document().tree()).stream()
         .anyMatch(n -> LONE_SURROGATE_ESCAPE.matcher(n).find());
@@ -309,33 +264,6 @@ final class KnownDisagreements {
       array.elements().forEach(e -> names.addAll(names(e)));
     }
     return names;
-  }
-
-  /**
-   * A stream where Gson delivered {@code k} elements and failed, the other codecs agree, and
-   * element {@code k} of the document holds a lone surrogate escape (in a string or a name).
-   */
-  private static boolean gsonStopsAtALoneSurrogateElement(Disagreement d) {
-    if (d.document().target().stream == null
-        || !(d.of(Codecs.GSON) instanceof Outcome.Cut gson)
-        || !othersAgreeBut(d, Codecs.GSON)
-        || d.outcomes().values().stream().anyMatch(o -> o instanceof Outcome.Crashed)) {
-      return false;
-    }
-    Outcome other = d.of(Codecs.JACKSON);
-    int read =
-        other instanceof Outcome.Value v
-            ? ((List<?>) v.value()).size()
-            : other instanceof Outcome.Cut c ? c.before().size() : -1;
-    Node tree = d.document().tree();
-    List<Node> elements =
-        tree instanceof Node.Lines lines
-            ? lines.elements()
-            : tree instanceof Node.Array array ? array.elements() : List.of();
-    int at = gson.before().size();
-    return at < read
-        && at < elements.size()
-        && LONE_SURROGATE_ESCAPE.matcher(elements.get(at).text()).find();
   }
 
   /**
@@ -444,37 +372,6 @@ final class KnownDisagreements {
       }
     }
     return true;
-  }
-
-  // ---- round trips ----
-
-  private static boolean loneSurrogate(Object value) {
-    String text = Show.text(value);
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      if (Character.isHighSurrogate(c)
-          && (i + 1 == text.length() || !Character.isLowSurrogate(text.charAt(i + 1)))) {
-        return true;
-      }
-      if (Character.isLowSurrogate(c)
-          && (i == 0 || !Character.isHighSurrogate(text.charAt(i - 1)))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** The codecs that failed to read back some codec's output. */
-  private static Set<String> failingReaders(RoundTrip r) {
-    Set<String> readers = new java.util.TreeSet<>();
-    for (String part : r.signature().split("; ")) {
-      if (part.contains("write")) {
-        readers.add("writer " + part);
-      } else if (part.contains("→")) {
-        readers.add(part.substring(part.indexOf('→') + 1, part.indexOf(' ')));
-      }
-    }
-    return readers;
   }
 
   static String lower(String s) {

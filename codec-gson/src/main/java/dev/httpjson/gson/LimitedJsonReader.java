@@ -226,7 +226,11 @@ final class LimitedJsonReader extends JsonReader {
     consumed = false;
     super.beginArray();
     depth++;
+    named(ARRAY);
   }
+
+  /** The entry of {@link #names} at the depth of an array, which has no names. */
+  private static final String ARRAY = "[]";
 
   @Override
   public void endArray() throws IOException {
@@ -326,13 +330,73 @@ final class LimitedJsonReader extends JsonReader {
     consumed = true;
   }
 
+  /**
+   * A string value read as the other codecs read it: a lone surrogate escape ({@code "\\ud800"},
+   * which every codec writes) is that char. Gson's strict mode refuses it, so a string is read in
+   * Gson's legacy strict mode, which takes it, and the rules of the strict mode that the legacy one
+   * drops are checked here: a raw control character, {@code \\'} and an escaped line feed, found by
+   * {@link RecentChars} as the input passes; a name stays strict, a map key Gson's map adapter
+   * reads as a value too.
+   */
   @Override
   public String nextString() throws IOException {
     JsonToken token = peek();
-    String s = super.nextString();
+    if (token != JsonToken.STRING) {
+      String s = super.nextString();
+      consumed = true;
+      check(token, s);
+      return s;
+    }
+    String s;
+    setStrictness(Strictness.LEGACY_STRICT);
+    try {
+      s = super.nextString();
+    } finally {
+      setStrictness(Strictness.STRICT);
+    }
     consumed = true;
+    long violation = recent.strictViolation();
+    if (violation >= 0) {
+      long end = position(); // just past the closing quote
+      if (end >= 0 && violation < end) {
+        throw new JsonReadException(
+            recent.violationProblem(),
+            recent.violationLine(),
+            recent.violationColumn(),
+            path(),
+            null);
+      }
+    }
+    if (hasLoneSurrogate(s) && isMapKey()) {
+      throw failure("Unpaired surrogate characters are not allowed in a name", null);
+    }
     check(token, s);
     return s;
+  }
+
+  private static boolean hasLoneSurrogate(String s) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isSurrogate(c)) {
+        if (Character.isHighSurrogate(c)
+            && i + 1 < s.length()
+            && Character.isLowSurrogate(s.charAt(i + 1))) {
+          i++;
+        } else {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the string just read was a name that Gson's map adapter turned into a value (its key):
+   * in an object, with no name read there ({@link #nextName} was not called; an array's entry in
+   * {@link #names} is {@link #ARRAY}).
+   */
+  private boolean isMapKey() {
+    return depth > 0 && depth < names.length && names[depth] == null;
   }
 
   @Override

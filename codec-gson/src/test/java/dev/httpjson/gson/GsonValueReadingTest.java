@@ -8,14 +8,4 @@ class GsonValueReadingTest extends ValueReadingContract {
   protected JsonCodec codec() {
     return new GsonCodec();
   }
-
-  /**
-   * Gson's strict mode refuses a lone surrogate ("Unpaired surrogate characters are not allowed in
-   * strict mode"), and its legacy mode would let in capitalised literals, {@code \'} and raw
-   * control characters.
-   */
-  @Override
-  protected boolean readsLoneSurrogateEscapes() {
-    return false;
-  }
 }

@@ -62,7 +62,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * [X]} and {@code X\n} for a streamed array and NDJSON.
  *
  * <p>A codec module runs it by subclassing and naming its codec. A difference its library forces is
- * a hook ({@link #readsLoneSurrogateEscapes()}), never a loosened row.
+ * a hook, never a loosened row.
  */
 public abstract class PositionRulesContract {
 
@@ -317,15 +317,6 @@ public abstract class PositionRulesContract {
 
   /** The codec under test. */
   protected abstract JsonCodec codec();
-
-  /**
-   * Whether the codec reads a {@code \\u} escape of a lone surrogate as that char, as {@link
-   * ValueReadingContract#readsLoneSurrogateEscapes()} asks (Gson's strict mode refuses it: a codec
-   * that says no here must then fail such a read with a {@link JsonReadException}).
-   */
-  protected boolean readsLoneSurrogateEscapes() {
-    return true;
-  }
 
   @BeforeEach
   void buildOptions() {
@@ -1039,13 +1030,7 @@ public abstract class PositionRulesContract {
           .as("\\u%04x as a key", (int) c)
           .isInstanceOf(JsonWriteException.class);
       String written = write(CharField.class, new CharField(c));
-      if (readsLoneSurrogateEscapes()) {
-        assertThat(read(CharField.class, written)).isEqualTo(new CharField(c));
-      } else {
-        assertThatThrownBy(() -> read(CharField.class, written))
-            .as("%s read back", written)
-            .isInstanceOf(JsonReadException.class);
-      }
+      assertThat(read(CharField.class, written)).isEqualTo(new CharField(c));
     }
   }
 
