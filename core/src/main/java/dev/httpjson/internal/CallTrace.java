@@ -57,7 +57,7 @@ public final class CallTrace implements CallListener.Call {
   private final @Nullable JsonOptions options;
   // The request body's length of the attempt under way: a redirect to a GET sends none.
   private volatile long requestBytes;
-  private final long start = System.nanoTime();
+  private final long start;
   private volatile int over;
   private volatile int streamOver; // claimed by the first report of the stream's end
 
@@ -99,6 +99,9 @@ public final class CallTrace implements CallListener.Call {
       e.begin();
     }
     this.event = e;
+    // After the event began (its first instance loads its class): its phases are timed from
+    // here, so none of them is longer than the event.
+    this.start = System.nanoTime();
   }
 
   /**
