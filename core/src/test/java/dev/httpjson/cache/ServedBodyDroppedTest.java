@@ -103,6 +103,11 @@ class ServedBodyDroppedTest {
     }
   }
 
+  /**
+   * The JDK's stream over a served body: nothing but the caller holds it, so its file is
+   * unreachable with it and the JDK closes it at the collection; the cache's watch must not hold it
+   * open until its next call.
+   */
   @Test
   void aServedStreamDroppedHalfReadGivesItsFileBack() throws Exception {
     HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
@@ -120,6 +125,10 @@ class ServedBodyDroppedTest {
     assertThat(openFiles()).as("the stored body's file, open while read").isEqualTo(1);
   }
 
+  /**
+   * A call's stream over a served body: the watch of the call's dropped streams holds its exchange
+   * (and so the file) until a stream call of its client polls it; the cache's next call closes it.
+   */
   @Test
   void aServedJsonStreamDroppedHalfReadGivesItsFileBack() throws Exception {
     HttpCache cache = HttpCache.onDisk(dir, 20_000_000);
