@@ -336,7 +336,7 @@ class StreamRoomTest {
   }
 
   /** Reads JSON strings one a line: enough of a codec for a stream of strings. */
-  private static final class LineCodec implements JsonCodec {
+  static final class LineCodec implements JsonCodec {
     @Override
     public String name() {
       return "lines";

@@ -83,9 +83,12 @@ final class Bodies {
    * those that request more: the caller's, never the cache's. The body it reads, or the failure of
    * the subscriber (a signal that threw), as the JDK's client fails such a call. Completing the
    * future first (the caller gave up) stops the body: its source is closed and the subscriber told.
+   * A body read from a file and handed out before it ended (a stream) is watched in {@code store}:
+   * dropped unreachable unfinished, its file is closed at the store's next poll ({@link
+   * Store#expunge}).
    */
   static <T> CompletableFuture<T> feed(
-      BodyHandler<T> handler, ResponseInfo info, Source source, long from, long to) {
+      BodyHandler<T> handler, ResponseInfo info, Source source, long from, long to, Store store) {
     BodySubscriber<T> subscriber;
     try {
       subscriber = handler.apply(info);
@@ -110,6 +113,7 @@ final class Bodies {
                 if (failure != null) {
                   out.completeExceptionally(failure);
                 } else {
+                  feed.handedOut(store, body);
                   out.complete(body);
                 }
               });
@@ -279,6 +283,11 @@ final class Bodies {
       }
     }
 
+    /** Whether the body is read from a file, which stays open until it is closed. */
+    boolean inFile() {
+      return channel != null;
+    }
+
     void close() {
       FileChannel c = channel;
       if (c != null) {
@@ -335,6 +344,15 @@ final class Bodies {
 
     /** Why the call was given up before its body ended, or null. */
     private volatile @Nullable Throwable stopped;
+
+    /**
+     * The watch of the body handed out while its file is open ({@link #handedOut}); guarded by
+     * {@code this}, as is {@link #unwatched}.
+     */
+    private Unreachables.@Nullable Watch watch;
+
+    /** Whether the body ended (closed, read to its end, failed): nothing more to watch. */
+    private boolean unwatched;
 
     Feed(
         Flow.Subscriber<? super List<ByteBuffer>> subscriber,
@@ -421,6 +439,7 @@ final class Bodies {
         if (!cancelled && !completed && position >= to) {
           completed = true;
           source.close();
+          unwatch();
           try {
             subscriber.onComplete();
           } catch (RuntimeException e) {
@@ -435,6 +454,67 @@ final class Bodies {
     public void cancel() {
       cancelled = true;
       source.close();
+      unwatch();
+    }
+
+    /**
+     * {@code body}, what the subscriber made of this feed, is the caller's now: when it is read
+     * from a file and not read whole yet (a stream), it is watched in {@code store}, and once the
+     * caller dropped it unreachable unfinished, this feed is cancelled and the file closed at the
+     * store's next poll. What is watched is what only the caller holds: the body, or the object
+     * httpjson makes to read it ({@link StreamingSubscriber#whenHeld}). The watch holds this feed
+     * weakly: when nothing else holds it, the file is unreachable with the body, and the JDK closes
+     * it on its own; when something does (the watch of a call's dropped stream, which ends its
+     * exchange only at a poll of its own queue), the store's poll closes it.
+     */
+    void handedOut(Store store, @Nullable Object body) {
+      if (body == null || !source.inFile()) {
+        return;
+      }
+      Runnable dropped = new Dropped(this);
+      watch(store, body, dropped);
+      StreamingSubscriber.whenHeld(body, holder -> watch(store, holder, dropped));
+    }
+
+    private synchronized void watch(Store store, Object handed, Runnable dropped) {
+      if (unwatched) {
+        return;
+      }
+      Unreachables.Watch old = watch;
+      watch = store.watch(handed, dropped);
+      if (old != null) {
+        old.end();
+      }
+    }
+
+    /** The body ended: nothing to watch any more. */
+    private synchronized void unwatch() {
+      unwatched = true;
+      Unreachables.Watch w = watch;
+      watch = null;
+      if (w != null) {
+        w.end();
+      }
+    }
+  }
+
+  /**
+   * What a served body dropped unfinished runs: cancels its feed, which closes its file. Holds the
+   * feed weakly, and so neither the body the feed hands to its subscriber nor the file itself.
+   */
+  private static final class Dropped implements Runnable {
+    private final java.lang.ref.WeakReference<Feed> feed;
+
+    Dropped(Feed feed) {
+      this.feed = new java.lang.ref.WeakReference<>(feed);
+    }
+
+    @Override
+    public void run() {
+      Feed f = feed.get();
+      if (f != null) {
+        f.cancel();
+      }
     }
   }
 

@@ -1041,6 +1041,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
      * #stored} body of {@link #entry}, or goes to the network.
      */
     private Start start(long now) {
+      cache.store.expunge(); // the files of bodies served and dropped unfinished closed first
       if (range != null) {
         long[] slice = slice(now);
         Bodies.Source source = slice == null ? null : Objects.requireNonNull(entry).open();
@@ -1648,7 +1649,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     private CompletableFuture<T> feed(
         int status, HttpHeaders headers, Bodies.Source source, long from, long to) {
       return Bodies.feed(
-          handler, Bodies.info(status, headers, delegate.version()), source, from, to);
+          handler, Bodies.info(status, headers, delegate.version()), source, from, to, cache.store);
     }
 
     /** A response the cache made, with the body the caller's handler read. */

@@ -123,9 +123,9 @@ abstract class Store {
 
   /**
    * Runs {@code dropped} once {@code body}, a body handed to a caller while it is still being
-   * stored, is unreachable: the caller dropped it unfinished, and the room set aside for it comes
-   * back. Told by {@link #expunge}, on no thread of its own; {@link Unreachables.Watch#end} when
-   * the body ends.
+   * stored or served from a file, is unreachable: the caller dropped it unfinished, and the room
+   * set aside for it comes back, or its file is closed. Told by {@link #expunge}, on no thread of
+   * its own; {@link Unreachables.Watch#end} when the body ends.
    */
   final Unreachables.Watch watch(Object body, Runnable dropped) {
     return unreachable.watch(body, dropped);
@@ -133,7 +133,7 @@ abstract class Store {
 
   /**
    * Runs what the watches of the bodies found unreachable ask for ({@link #watch}); called before a
-   * body sets room aside, never under a lock.
+   * body sets room aside and when a call starts (before it serves a body), never under a lock.
    */
   final void expunge() {
     unreachable.poll();
