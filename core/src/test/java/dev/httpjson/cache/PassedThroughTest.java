@@ -20,8 +20,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A response the cache does not store is read as it would be without the cache: on the JDK's
- * client, by the same subscriber, with no more hand-offs to the client's executor.
+ * A response the cache does not store, and a 304 that revalidates a stored one, are read on the
+ * JDK's client with no more hand-offs to the client's executor than a call without the cache.
  */
 class PassedThroughTest {
   private final JsonOptions options =
@@ -52,17 +52,58 @@ class PassedThroughTest {
         .isLessThanOrEqualTo(without + calls / 4);
   }
 
+  @Test
+  void aRevalidationTakesNoMoreExecutorTasksThanAPlainCall() throws Exception {
+    int calls = 20;
+    int without = tasks(null, calls);
+    AtomicInteger tasks = new AtomicInteger();
+    HttpCache cache = HttpCache.inMemory(1 << 20);
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(counted(tasks))
+            .baseUri(LoopbackServer.uri(server, "/"))
+            .options(options)
+            .cache(cache)
+            .build();
+    server.enqueue(
+        response(
+            200,
+            "\"abc\"",
+            "Content-Type",
+            "application/json",
+            "Cache-Control",
+            "no-cache",
+            "ETag",
+            "\"v1\""));
+    for (int i = 0; i < calls; i++) {
+      server.enqueue(response(304, "", "ETag", "\"v1\""));
+    }
+    assertThat(api.getFromJson("r", String.class)).isEqualTo("abc");
+    int before = tasks.get();
+    for (int i = 0; i < calls; i++) {
+      assertThat(api.getFromJson("r", String.class)).isEqualTo("abc");
+    }
+    int with = tasks.get() - before;
+    assertThat(cache.revalidationCount()).isEqualTo(calls);
+    // A hand-off per revalidation would be 20 more.
+    assertThat(with)
+        .as("executor tasks of revalidations, %s of plain calls", without)
+        .isLessThanOrEqualTo(without + calls / 4);
+  }
+
+  private HttpClient counted(AtomicInteger tasks) {
+    return HttpClient.newBuilder()
+        .executor(
+            task -> {
+              tasks.incrementAndGet();
+              pool.execute(task);
+            })
+        .build();
+  }
+
   /** The client executor's tasks for {@code calls} GETs of a response marked no-store. */
   private int tasks(HttpCache cache, int calls) throws Exception {
     AtomicInteger tasks = new AtomicInteger();
-    HttpClient jdk =
-        HttpClient.newBuilder()
-            .executor(
-                task -> {
-                  tasks.incrementAndGet();
-                  pool.execute(task);
-                })
-            .build();
+    HttpClient jdk = counted(tasks);
     HttpJsonClient.Builder b =
         HttpJsonClient.newBuilder(jdk).baseUri(LoopbackServer.uri(server, "/")).options(options);
     if (cache != null) {

@@ -659,6 +659,16 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
      */
     volatile @Nullable CompletableFuture<?> swapped;
 
+    /**
+     * On a blocking call, the stored body a 304 answers with, given to the caller's handler on the
+     * caller's thread once {@code send} returns: the network's empty body is then read by the JDK's
+     * own subscriber, which its client completes where it reads it, with no hand-off.
+     */
+    volatile Bodies.@Nullable Source deferred;
+
+    /** Whether the call is blocking: its caller's thread is there to read the stored body. */
+    private boolean blocking;
+
     Outcome outcome = Outcome.MISS;
     @Nullable HttpHeaders shown;
 
@@ -1090,11 +1100,28 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       }
       long requestMillis = System.currentTimeMillis();
       HttpResponse<T> response;
+      blocking = true;
       try {
         response = delegate.send(networkRequest(), networkHandler(requestMillis));
         if (mismatched || servedForAnotherUri(response)) {
           unconditional();
           response = delegate.send(sent, networkHandler(System.currentTimeMillis()));
+        }
+        Bodies.Source later = deferred;
+        if (later != null) {
+          deferred = null;
+          HttpHeaders h = Objects.requireNonNull(shown);
+          T body =
+              Bodies.await(feed(Objects.requireNonNull(served).status, h, later, 0, later.length));
+          response =
+              new Response<>(
+                  response.statusCode(),
+                  response.headers(),
+                  body,
+                  response.request(),
+                  response.uri(),
+                  response.version(),
+                  response.sslSession());
         }
       } catch (RuntimeException | InterruptedException e) {
         unsettle();
@@ -1439,6 +1466,11 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
     /** Stops the stored body given instead of the network's, when still being read. */
     private void stopSwapped() {
+      Bodies.Source later = deferred;
+      deferred = null;
+      if (later != null) {
+        later.close();
+      }
       CompletableFuture<?> s = swapped;
       swapped = null;
       if (s != null && !s.isDone()) {
@@ -1549,6 +1581,10 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       outcome = how;
       HttpHeaders headers = servedHeaders(e, member, now);
       shown = headers;
+      if (blocking && how == Outcome.REVALIDATED) {
+        deferred = source;
+        return BodySubscribers.replacing(null);
+      }
       CompletableFuture<T> body = feed(e.status, headers, source, 0, source.length);
       swapped = body;
       return new Bodies.Swap<>(body);
