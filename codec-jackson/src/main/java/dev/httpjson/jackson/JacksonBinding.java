@@ -152,6 +152,7 @@ final class JacksonBinding implements JsonBinding {
     private final ObjectReader reader;
 
     Sequences(JsonMapper mapper, ObjectReader reader) {
+      super(true); // bytes behind line breaks: Jackson's parser waits for four before it starts
       this.mapper = mapper;
       this.reader = reader;
     }
@@ -161,7 +162,7 @@ final class JacksonBinding implements JsonBinding {
         throws IOException {
       JsonParser parser;
       try {
-        parser = in != null ? mapper.createParser(utf8OrClose(in)) : mapper.createParser(chars);
+        parser = in != null ? mapper.createParser(in) : mapper.createParser(chars);
       } catch (JacksonException e) {
         throw readFailure(e, null);
       }

@@ -216,6 +216,7 @@ final class Jackson2Binding implements JsonBinding {
     private final ObjectReader reader;
 
     Sequences(ObjectMapper mapper, ObjectReader reader) {
+      super(true); // bytes behind line breaks: Jackson's parser waits for four before it starts
       this.mapper = mapper;
       this.reader = reader;
     }
@@ -225,7 +226,7 @@ final class Jackson2Binding implements JsonBinding {
         throws IOException {
       JsonParser parser;
       try {
-        parser = in != null ? mapper.createParser(utf8OrClose(in)) : mapper.createParser(chars);
+        parser = in != null ? mapper.createParser(in) : mapper.createParser(chars);
       } catch (JsonProcessingException | CharConversionException e) {
         throw readFailure(e);
       }

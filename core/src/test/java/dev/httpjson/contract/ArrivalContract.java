@@ -179,10 +179,38 @@ public abstract class ArrivalContract {
   }
 
   /**
+   * An element in the first bytes of a body, fewer than four, reaches the consumer before anything
+   * after it: a parser that waits for four bytes to tell UTF-8 from UTF-16 and UTF-32 (as Jackson's
+   * does) must not wait for them once the body is known to start as UTF-8. A byte order mark in
+   * front of such an element delays it no more.
+   */
+  @Test
+  public void anElementInTheFirstBytesReachesTheConsumerBeforeAnythingAfterIt() throws Exception {
+    assertEachDeliveredAlone(
+        "application/x-ndjson",
+        Integer.class,
+        java.util.List.of("1\n", "2\n", "3"),
+        java.util.List.of(1, 2, 3));
+    assertEachDeliveredAlone(
+        "application/json",
+        Integer.class,
+        java.util.List.of("[1,", "2,", "3]"),
+        java.util.List.of(1, 2, 3));
+    assertEachDeliveredAlone(
+        "application/x-ndjson",
+        String.class,
+        java.util.List.of("\"\"\n", "\"b\"\n"),
+        java.util.List.of("", "b"));
+    assertEachDeliveredAlone(
+        "application/x-ndjson",
+        Integer.class,
+        java.util.List.of("\uFEFF1\n", "2\n"),
+        java.util.List.of(1, 2));
+  }
+
+  /**
    * Streams {@code chunks} (blocking and async): the server writes chunk {@code i} only once the
-   * consumer has seen element {@code i - 1}, or after {@link #HOLD_MS}, which fails the test. The
-   * first chunk holds four bytes at least: Jackson's parser reads four before it starts, to tell
-   * UTF-8 from UTF-16 and UTF-32.
+   * consumer has seen element {@code i - 1}, or after {@link #HOLD_MS}, which fails the test.
    */
   private <T> void assertEachDeliveredAlone(
       String contentType, Class<T> type, java.util.List<String> chunks, java.util.List<T> expected)

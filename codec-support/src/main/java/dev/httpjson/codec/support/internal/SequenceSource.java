@@ -5,6 +5,7 @@ import dev.httpjson.spi.JsonSequenceReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,12 +15,34 @@ import org.jspecify.annotations.Nullable;
  * @param <T> the element type
  */
 public abstract class SequenceSource<T> implements JsonSequenceReader<T> {
+  /**
+   * Whether {@link #open} gets bytes behind line breaks ({@link #utf8Led}) and its cursors report
+   * lines on the body's lines.
+   */
+  private final boolean led;
+
   /** For subclasses. */
-  protected SequenceSource() {}
+  protected SequenceSource() {
+    this(false);
+  }
+
+  /**
+   * For a library whose parser reads four bytes before it starts, to tell UTF-8 from UTF-16 and
+   * UTF-32, however long they take to come (Jackson's does): with {@code led}, {@link #open} gets
+   * the bytes checked as UTF-8 ({@link ReadProblems#requireUtf8Start(InputStream)}) behind four
+   * line breaks, insignificant whitespace that the parser starts on at once, so that an element in
+   * a body's first bytes is read as soon as they arrive; the failures of {@code open} and of its
+   * cursor, which must then be a {@link TokenCursor}, are placed on the body's own lines.
+   *
+   * @param led whether to lead the bytes with line breaks
+   */
+  protected SequenceSource(boolean led) {
+    this.led = led;
+  }
 
   @Override
   public Cursor<T> array(InputStream in) throws IOException {
-    return open(in, null, true);
+    return led ? openLed(in, true) : open(in, null, true);
   }
 
   @Override
@@ -29,7 +52,7 @@ public abstract class SequenceSource<T> implements JsonSequenceReader<T> {
 
   @Override
   public Cursor<T> values(InputStream in) throws IOException {
-    return open(in, null, false);
+    return led ? openLed(in, false) : open(in, null, false);
   }
 
   @Override
@@ -41,7 +64,7 @@ public abstract class SequenceSource<T> implements JsonSequenceReader<T> {
    * Opens a cursor on {@code bytes} or {@code chars} (one of them is null); closes the input if it
    * fails.
    *
-   * @param bytes UTF-8 input, or null
+   * @param bytes UTF-8 input, or null; behind line breaks for a source made {@code led}
    * @param chars character input, or null
    * @param array whether the input is one top-level array of the elements
    * @return the cursor
@@ -66,6 +89,103 @@ public abstract class SequenceSource<T> implements JsonSequenceReader<T> {
     }
   }
 
+  private Cursor<T> openLed(InputStream in, boolean array) throws IOException {
+    InputStream body = utf8Led(in); // a failure here is placed on the body's lines already
+    Cursor<T> cursor;
+    try {
+      cursor = open(body, null, array);
+    } catch (JsonReadException e) {
+      throw onBodyLines(e);
+    }
+    ((TokenCursor<T>) cursor).led = true;
+    return cursor;
+  }
+
+  /**
+   * {@link #utf8OrClose}, the input behind four line breaks; a UTF-8 byte order mark becomes three
+   * spaces, as many columns as a parser that skips the mark counts for it on the body's first line.
+   * Only a body whose first byte is {@code 0xEF} is waited on for a third byte, to tell a mark.
+   */
+  private static InputStream utf8Led(InputStream in) throws IOException {
+    try {
+      return new Led(in);
+    } catch (IOException | RuntimeException e) {
+      in.close();
+      throw e;
+    }
+  }
+
+  /** The line breaks {@link #utf8Led} puts before the body. */
+  private static final byte[] LEAD = {'\n', '\n', '\n', '\n'};
+
+  /** {@code e} on the body's lines: those the parser reported, less the {@link #LEAD}. */
+  private static JsonReadException onBodyLines(JsonReadException e) {
+    if (e.line() <= LEAD.length) {
+      return e; // unknown (-1)
+    }
+    JsonReadException moved =
+        new JsonReadException(
+            e.problem(), e.line() - LEAD.length, e.column(), e.path(), e.getCause());
+    moved.setStackTrace(e.getStackTrace());
+    return moved;
+  }
+
+  /**
+   * A body behind the {@link #LEAD} line breaks: they and the bytes read to check the body's start
+   * come first, in one read, then the body's own reads, passed straight through.
+   */
+  private static final class Led extends InputStream {
+    private final InputStream in;
+    private final byte[] head;
+    private int next;
+
+    Led(InputStream in) throws IOException {
+      byte[] start = in.readNBytes(2);
+      ReadProblems.requireUtf8Start(start, 0, start.length);
+      if (start.length == 2 && (start[0] & 0xFF) == 0xEF) {
+        byte[] third = in.readNBytes(1);
+        boolean mark = (start[1] & 0xFF) == 0xBB && third.length == 1 && (third[0] & 0xFF) == 0xBF;
+        start = mark ? new byte[] {' ', ' ', ' '} : concat(start, third);
+      }
+      this.in = in;
+      this.head = concat(LEAD, start);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+      byte[] both = Arrays.copyOf(a, a.length + b.length);
+      System.arraycopy(b, 0, both, a.length, b.length);
+      return both;
+    }
+
+    @Override
+    public int read() throws IOException {
+      return next < head.length ? head[next++] & 0xFF : in.read();
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int left = head.length - next;
+      if (left <= 0 || len == 0) {
+        return in.read(b, off, len);
+      }
+      int n = Math.min(left, len);
+      System.arraycopy(head, next, b, off, n);
+      next += n;
+      return n;
+    }
+
+    @Override
+    public int available() throws IOException {
+      return Math.max(head.length - next, 0) + in.available();
+    }
+
+    @Override
+    public void close() throws IOException {
+      next = head.length;
+      in.close();
+    }
+  }
+
   /**
    * A cursor over a library's tokens: the end of a top-level array, the end of input inside it and
    * content after it are decided here, the same for every codec.
@@ -81,6 +201,9 @@ public abstract class SequenceSource<T> implements JsonSequenceReader<T> {
 
     /** The index of the element read last. */
     private int index = -1;
+
+    /** Whether the parser reads the body behind {@link #LEAD}: failures are moved to its lines. */
+    private boolean led;
 
     /**
      * A cursor past the opening bracket of a top-level array, or at the start of values.
@@ -137,7 +260,11 @@ public abstract class SequenceSource<T> implements JsonSequenceReader<T> {
         IOException failure = ParserReading.rethrownUnless(elementFailure(e), e);
         Iterable<?> inside = pathInside(e);
         // The element's index goes in front of the path inside it.
-        throw inside == null ? failure : ReadProblems.atElement(failure, array, index, inside, e);
+        failure =
+            inside == null ? failure : ReadProblems.atElement(failure, array, index, inside, e);
+        throw led && failure instanceof JsonReadException
+            ? onBodyLines((JsonReadException) failure)
+            : failure;
       }
     }
 
@@ -171,20 +298,24 @@ public abstract class SequenceSource<T> implements JsonSequenceReader<T> {
       if (ended) {
         return false;
       }
-      Object token = nextToken();
-      if (token == null && array) {
-        ended = true;
-        throw failure(ReadProblems.endInsideArray(), false);
-      }
-      if (token == null || (array && isEndArray(token))) {
-        ended = true;
-        Object trailing = array ? nextToken() : null;
-        if (trailing != null) {
-          throw failure(ReadProblems.afterArray(trailing), true);
+      try {
+        Object token = nextToken();
+        if (token == null && array) {
+          ended = true;
+          throw failure(ReadProblems.endInsideArray(), false);
         }
-        return false;
+        if (token == null || (array && isEndArray(token))) {
+          ended = true;
+          Object trailing = array ? nextToken() : null;
+          if (trailing != null) {
+            throw failure(ReadProblems.afterArray(trailing), true);
+          }
+          return false;
+        }
+        return true;
+      } catch (JsonReadException e) {
+        throw led ? onBodyLines(e) : e;
       }
-      return true;
     }
   }
 }
