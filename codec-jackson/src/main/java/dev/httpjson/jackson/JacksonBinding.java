@@ -68,7 +68,6 @@ final class JacksonBinding implements JsonBinding {
   public <T> JsonSequenceReader<T> sequenceReader(Type elementType) {
     // Elements are read one after another from one parser: the next element is not "trailing".
     return new Sequences<>(
-        mapper,
         mapper
             .readerFor(mapper.constructType(elementType))
             .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS));
@@ -148,12 +147,10 @@ final class JacksonBinding implements JsonBinding {
   }
 
   private static final class Sequences<T> extends SequenceSource<T> {
-    private final JsonMapper mapper;
     private final ObjectReader reader;
 
-    Sequences(JsonMapper mapper, ObjectReader reader) {
+    Sequences(ObjectReader reader) {
       super(true); // bytes behind line breaks: Jackson's parser waits for four before it starts
-      this.mapper = mapper;
       this.reader = reader;
     }
 
@@ -162,7 +159,7 @@ final class JacksonBinding implements JsonBinding {
         throws IOException {
       JsonParser parser;
       try {
-        parser = in != null ? mapper.createParser(in) : mapper.createParser(chars);
+        parser = in != null ? reader.createParser(in) : reader.createParser(chars);
       } catch (JacksonException e) {
         throw readFailure(e, null);
       }

@@ -69,7 +69,6 @@ final class Jackson2Binding implements JsonBinding {
   public <T> JsonSequenceReader<T> sequenceReader(Type elementType) {
     // Elements are read one after another from one parser: the next element is not "trailing".
     return new Sequences<>(
-        mapper,
         mapper
             .readerFor(mapper.constructType(elementType))
             .without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS));
@@ -212,12 +211,10 @@ final class Jackson2Binding implements JsonBinding {
   }
 
   private static final class Sequences<T> extends SequenceSource<T> {
-    private final ObjectMapper mapper;
     private final ObjectReader reader;
 
-    Sequences(ObjectMapper mapper, ObjectReader reader) {
+    Sequences(ObjectReader reader) {
       super(true); // bytes behind line breaks: Jackson's parser waits for four before it starts
-      this.mapper = mapper;
       this.reader = reader;
     }
 
@@ -226,7 +223,7 @@ final class Jackson2Binding implements JsonBinding {
         throws IOException {
       JsonParser parser;
       try {
-        parser = in != null ? mapper.createParser(in) : mapper.createParser(chars);
+        parser = in != null ? reader.createParser(in) : reader.createParser(chars);
       } catch (JsonProcessingException | CharConversionException e) {
         throw readFailure(e);
       }
