@@ -73,22 +73,6 @@ public abstract class SequenceSource<T> implements JsonSequenceReader<T> {
   protected abstract Cursor<T> open(
       @Nullable InputStream bytes, @Nullable Reader chars, boolean array) throws IOException;
 
-  /**
-   * {@link ReadProblems#requireUtf8Start(InputStream)}, closing {@code in} when it fails.
-   *
-   * @param in the input
-   * @return the same input, unread
-   * @throws IOException if reading fails or the input does not start as UTF-8 JSON
-   */
-  protected static InputStream utf8OrClose(InputStream in) throws IOException {
-    try {
-      return ReadProblems.requireUtf8Start(in);
-    } catch (IOException | RuntimeException e) {
-      in.close();
-      throw e;
-    }
-  }
-
   private Cursor<T> openLed(InputStream in, boolean array) throws IOException {
     InputStream body = utf8Led(in); // a failure here is placed on the body's lines already
     Cursor<T> cursor;
@@ -102,9 +86,10 @@ public abstract class SequenceSource<T> implements JsonSequenceReader<T> {
   }
 
   /**
-   * {@link #utf8OrClose}, the input behind four line breaks; a UTF-8 byte order mark becomes three
-   * spaces, as many columns as a parser that skips the mark counts for it on the body's first line.
-   * Only a body whose first byte is {@code 0xEF} is waited on for a third byte, to tell a mark.
+   * {@link ReadProblems#requireUtf8Start(InputStream)}'s check, closing {@code in} when it fails,
+   * and the input behind four line breaks; a UTF-8 byte order mark becomes three spaces, as many
+   * columns as a parser that skips the mark counts for it on the body's first line. Only a body
+   * whose first byte is {@code 0xEF} is waited on for a third byte, to tell a mark.
    */
   private static InputStream utf8Led(InputStream in) throws IOException {
     try {
