@@ -194,6 +194,42 @@ class AutoConfigurationTest {
   }
 
   @Test
+  void aRefusedBaseUriWithAKeyInItsQueryOrUserinfoFailsNamingThePropertyNeverTheKey()
+      throws Exception {
+    String property = "httpjson.clients.github.base-uri";
+    for (String[] refused :
+        new String[][] {
+          {"https://api.github.com/v1/?api_key=s3cret", "https://api.github.com/v1/?api_key=***"},
+          {"https://bot:s3cret@api.github.com/v1", "https://api.github.com/v1"}
+        }) {
+      StandardEnvironment environment = new StandardEnvironment();
+      environment
+          .getPropertySources()
+          .addFirst(new MapPropertySource("application.yaml", Map.of(property, refused[0])));
+      runner
+          .withUserConfiguration(GitHubApis.class)
+          .withPropertyValues(property + "=" + refused[0])
+          .run(
+              context -> {
+                Throwable failure = context.getStartupFailure();
+                assertThat(failure).as(refused[0]).isNotNull();
+                java.io.StringWriter trace = new java.io.StringWriter();
+                failure.printStackTrace(new java.io.PrintWriter(trace));
+                assertThat(trace.toString())
+                    .as("the failure's trace")
+                    .contains(property, refused[1])
+                    .doesNotContain("s3cret");
+                FailureAnalysis analysis = analyze(environment, failure);
+                if (analysis != null) {
+                  assertThat(analysis.getDescription() + analysis.getAction())
+                      .as("Spring Boot's analysis of the failure")
+                      .doesNotContain("s3cret");
+                }
+              });
+    }
+  }
+
+  @Test
   void oauth2PropertiesWithoutTheSecretFailNamingWhatIsMissingAndNeverTheValues() {
     runner
         .withUserConfiguration(GitHubApis.class)
