@@ -108,7 +108,10 @@ final class ClientFactory implements DisposableBean {
       try {
         store = dir == null ? HttpCache.inMemory(max) : HttpCache.onDisk(dir, max);
       } catch (IllegalArgumentException e) {
-        throw invalid(at.apply("cache.max-size"), cache.getMaxSize(), e);
+        // The size is checked first; with a valid size, it is the directory that was refused.
+        throw max <= 0 || dir == null
+            ? invalid(at.apply("cache.max-size"), cache.getMaxSize(), e)
+            : invalid(at.apply("cache.directory"), dir, e);
       }
       b.cache(store);
       if (override != null) {

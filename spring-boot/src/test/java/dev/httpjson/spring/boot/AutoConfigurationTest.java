@@ -1128,6 +1128,34 @@ class AutoConfigurationTest {
   }
 
   @Test
+  void aCacheDirectoryThatIsAFileFailsNamingTheDirectoryNotTheSize(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("cache"), "not a directory");
+    for (String prefix : new String[] {"httpjson.clients.github.", "httpjson.defaults."}) {
+      Path directory = prefix.startsWith("httpjson.defaults") ? dir : file;
+      if (directory == dir) {
+        Files.writeString(dir.resolve("github"), "not a directory either");
+      }
+      runner
+          .withUserConfiguration(GitHubApis.class)
+          .withPropertyValues(
+              base(), prefix + "cache.max-size=1MB", prefix + "cache.directory=" + directory)
+          .run(
+              context ->
+                  assertThat(context)
+                      .getFailure()
+                      .hasStackTraceContaining(
+                          "Property " + prefix + "cache.directory with value '")
+                      .hasStackTraceContaining("directory is not a directory")
+                      .satisfies(
+                          failure ->
+                              assertThat(org.assertj.core.util.Throwables.getStackTrace(failure))
+                                  .as(prefix)
+                                  .doesNotContain("cache.max-size")));
+    }
+  }
+
+  @Test
   void theMetadataNamesTheClientsProperties() throws Exception {
     String metadata =
         Files.readString(Path.of("target/classes/META-INF/spring-configuration-metadata.json"));
