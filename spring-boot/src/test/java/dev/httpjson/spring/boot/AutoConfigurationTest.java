@@ -1156,6 +1156,47 @@ class AutoConfigurationTest {
   }
 
   @Test
+  void aDefaultRetryStatusOrMethodTheRetriesRefuseFailsNamingTheDefault() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.defaults.retry.max-attempts=3",
+            "httpjson.defaults.retry.statuses=503,600")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining(
+                        "Property httpjson.defaults.retry.statuses with value '[503, 600]' is"
+                            + " invalid: "));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(), "httpjson.defaults.retry.max-attempts=3", "httpjson.defaults.retry.methods=get")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining(
+                        "Property httpjson.defaults.retry.methods with value '[get]' is invalid: "));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.defaults.retry.max-attempts=3",
+            "httpjson.defaults.retry.methods=GET",
+            "httpjson.clients.github.retry.methods=get")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining(
+                        "Property httpjson.clients.github.retry.methods with value '[get]' is"
+                            + " invalid: "));
+  }
+
+  @Test
   void theMetadataNamesTheClientsProperties() throws Exception {
     String metadata =
         Files.readString(Path.of("target/classes/META-INF/spring-configuration-metadata.json"));
