@@ -6,6 +6,7 @@ import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.RetryInterceptor;
 import dev.httpjson.internal.ApiAccess;
+import dev.httpjson.internal.Uris;
 import dev.httpjson.spi.JsonCodec;
 import dev.httpjson.spring.boot.HttpJsonAutoConfiguration.TransportOverride;
 import dev.httpjson.spring.boot.HttpJsonProperties.Client;
@@ -81,7 +82,7 @@ final class ClientFactory implements DisposableBean {
     set(at.apply("compression"), p.getCompression(), o::compression);
     set(at.apply("request-compression"), p.getRequestCompression(), o::requestCompression);
     HttpJsonClient.Builder b = HttpJsonClient.newBuilder(http).options(o.build());
-    set(at.apply("base-uri"), p.getBaseUri(), b::baseUri);
+    baseUri(at.apply("base-uri"), p.getBaseUri(), b);
     for (Map.Entry<String, String> h : p.getHeaders().entrySet()) {
       // Not an invalid-value failure: Spring Boot's analysis would print the value, a credential.
       try {
@@ -107,7 +108,10 @@ final class ClientFactory implements DisposableBean {
       try {
         store = dir == null ? HttpCache.inMemory(max) : HttpCache.onDisk(dir, max);
       } catch (IllegalArgumentException e) {
-        throw invalid(at.apply("cache.max-size"), cache.getMaxSize(), e);
+        // The size is checked first; with a valid size, it is the directory that was refused.
+        throw max <= 0 || dir == null
+            ? invalid(at.apply("cache.max-size"), cache.getMaxSize(), e)
+            : invalid(at.apply("cache.directory"), dir, e);
       }
       b.cache(store);
       if (override != null) {
@@ -137,6 +141,26 @@ final class ClientFactory implements DisposableBean {
       return b.build();
     } catch (IllegalArgumentException | IllegalStateException e) {
       throw new IllegalStateException("httpjson client '" + name + "': " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Sets the base URI; a refused one fails as Spring Boot's own invalid properties do, unless it
+   * has userinfo, a query or a fragment: those may hold a credential (an API key in the query),
+   * which Spring Boot's failure analysis would print as the property's value. Such a URI fails
+   * naming the property and the URI without them, as httpjson's own messages show it.
+   */
+  private static void baseUri(String property, @Nullable URI uri, HttpJsonClient.Builder b) {
+    if (uri == null) {
+      return;
+    }
+    try {
+      b.baseUri(uri);
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      if (!Uris.redact(uri).equals(uri.toString())) {
+        throw new IllegalStateException(property + " is invalid: " + e.getMessage(), e);
+      }
+      throw invalid(property, uri, e);
     }
   }
 

@@ -112,10 +112,16 @@ final class HttpJsonProperties {
               c.pick("retry.initial-backoff", r.getInitialBackoff(), dr.getInitialBackoff()));
       c.getRetry()
           .setMaxBackoff(c.pick("retry.max-backoff", r.getMaxBackoff(), dr.getMaxBackoff()));
-      c.getRetry()
-          .getStatuses()
-          .addAll(r.getStatuses().isEmpty() ? dr.getStatuses() : r.getStatuses());
-      c.getRetry().getMethods().addAll(r.getMethods().isEmpty() ? dr.getMethods() : r.getMethods());
+      List<Integer> statuses =
+          c.pick("retry.statuses", nonEmpty(r.getStatuses()), nonEmpty(dr.getStatuses()));
+      if (statuses != null) {
+        c.getRetry().getStatuses().addAll(statuses);
+      }
+      List<String> methods =
+          c.pick("retry.methods", nonEmpty(r.getMethods()), nonEmpty(dr.getMethods()));
+      if (methods != null) {
+        c.getRetry().getMethods().addAll(methods);
+      }
       c.getSsl()
           .setBundle(c.pick("ssl.bundle", getSsl().getBundle(), defaults.getSsl().getBundle()));
       Cache cache = getCache();

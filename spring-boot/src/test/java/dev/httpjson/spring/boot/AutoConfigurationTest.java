@@ -194,6 +194,42 @@ class AutoConfigurationTest {
   }
 
   @Test
+  void aRefusedBaseUriWithAKeyInItsQueryOrUserinfoFailsNamingThePropertyNeverTheKey()
+      throws Exception {
+    String property = "httpjson.clients.github.base-uri";
+    for (String[] refused :
+        new String[][] {
+          {"https://api.github.com/v1/?api_key=s3cret", "https://api.github.com/v1/?api_key=***"},
+          {"https://bot:s3cret@api.github.com/v1", "https://api.github.com/v1"}
+        }) {
+      StandardEnvironment environment = new StandardEnvironment();
+      environment
+          .getPropertySources()
+          .addFirst(new MapPropertySource("application.yaml", Map.of(property, refused[0])));
+      runner
+          .withUserConfiguration(GitHubApis.class)
+          .withPropertyValues(property + "=" + refused[0])
+          .run(
+              context -> {
+                Throwable failure = context.getStartupFailure();
+                assertThat(failure).as(refused[0]).isNotNull();
+                java.io.StringWriter trace = new java.io.StringWriter();
+                failure.printStackTrace(new java.io.PrintWriter(trace));
+                assertThat(trace.toString())
+                    .as("the failure's trace")
+                    .contains(property, refused[1])
+                    .doesNotContain("s3cret");
+                FailureAnalysis analysis = analyze(environment, failure);
+                if (analysis != null) {
+                  assertThat(analysis.getDescription() + analysis.getAction())
+                      .as("Spring Boot's analysis of the failure")
+                      .doesNotContain("s3cret");
+                }
+              });
+    }
+  }
+
+  @Test
   void oauth2PropertiesWithoutTheSecretFailNamingWhatIsMissingAndNeverTheValues() {
     runner
         .withUserConfiguration(GitHubApis.class)
@@ -1089,6 +1125,75 @@ class AutoConfigurationTest {
               assertThat(server.getRequestCount()).isEqualTo(1);
               assertThat(dir.resolve("github")).isDirectory();
             });
+  }
+
+  @Test
+  void aCacheDirectoryThatIsAFileFailsNamingTheDirectoryNotTheSize(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+    Path file = Files.writeString(dir.resolve("cache"), "not a directory");
+    for (String prefix : new String[] {"httpjson.clients.github.", "httpjson.defaults."}) {
+      Path directory = prefix.startsWith("httpjson.defaults") ? dir : file;
+      if (directory == dir) {
+        Files.writeString(dir.resolve("github"), "not a directory either");
+      }
+      runner
+          .withUserConfiguration(GitHubApis.class)
+          .withPropertyValues(
+              base(), prefix + "cache.max-size=1MB", prefix + "cache.directory=" + directory)
+          .run(
+              context ->
+                  assertThat(context)
+                      .getFailure()
+                      .hasStackTraceContaining(
+                          "Property " + prefix + "cache.directory with value '")
+                      .hasStackTraceContaining("directory is not a directory")
+                      .satisfies(
+                          failure ->
+                              assertThat(org.assertj.core.util.Throwables.getStackTrace(failure))
+                                  .as(prefix)
+                                  .doesNotContain("cache.max-size")));
+    }
+  }
+
+  @Test
+  void aDefaultRetryStatusOrMethodTheRetriesRefuseFailsNamingTheDefault() {
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.defaults.retry.max-attempts=3",
+            "httpjson.defaults.retry.statuses=503,600")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining(
+                        "Property httpjson.defaults.retry.statuses with value '[503, 600]' is"
+                            + " invalid: "));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(), "httpjson.defaults.retry.max-attempts=3", "httpjson.defaults.retry.methods=get")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining(
+                        "Property httpjson.defaults.retry.methods with value '[get]' is invalid: "));
+    runner
+        .withUserConfiguration(GitHubApis.class)
+        .withPropertyValues(
+            base(),
+            "httpjson.defaults.retry.max-attempts=3",
+            "httpjson.defaults.retry.methods=GET",
+            "httpjson.clients.github.retry.methods=get")
+        .run(
+            context ->
+                assertThat(context)
+                    .getFailure()
+                    .hasMessageContaining(
+                        "Property httpjson.clients.github.retry.methods with value '[get]' is"
+                            + " invalid: "));
   }
 
   @Test
