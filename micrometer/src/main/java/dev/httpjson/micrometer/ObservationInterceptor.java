@@ -1,6 +1,5 @@
 package dev.httpjson.micrometer;
 
-import dev.httpjson.HttpCache;
 import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.internal.observe.ObservedExchange;
@@ -122,9 +121,7 @@ final class ObservationInterceptor implements Interceptor {
         if (received != null) {
           context.setResponse(received);
         }
-        if (response != null) {
-          context.setCacheOutcome(HttpCache.outcome(response).orElse(null));
-        }
+        context.setCacheOutcome(cacheOutcome(response).orElse(null));
         if (failure != null) {
           observation.error(asTheCallerSees(failure)); // a cancel's interrupt as its cancellation
         }

@@ -530,6 +530,47 @@ class ObservationsTest {
                     .doesNotHaveLowCardinalityKeyValueWithKey("httpjson.cache.outcome"));
   }
 
+  /**
+   * A stored error response the call fails on (a {@code getFromJson} answered 404 from the cache)
+   * was answered by the cache all the same: its observation says so, as a successful one does.
+   */
+  @Test
+  void aCallThatFailsOnACachedResponseKeepsTheCachesOutcome() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(404)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Cache-Control", "max-age=60")
+            .body("{\"message\":\"Not Found\"}")
+            .build());
+    Repos repos =
+        HttpJsonClient.newBuilder(http)
+            .baseUri(server.url("/api/").uri())
+            .cache(HttpCache.inMemory(1 << 20))
+            .interceptor(HttpJsonObservations.create(registry).interceptor())
+            .build()
+            .create(Repos.class);
+
+    Throwable first = catchThrowable(() -> repos.repo("acme", "nothing"));
+    Throwable second = catchThrowable(() -> repos.repo("acme", "nothing"));
+
+    assertThat(first).isInstanceOf(HttpJsonStatusException.class);
+    assertThat(second).isInstanceOf(HttpJsonStatusException.class);
+    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(registry)
+        .hasNumberOfObservationsWithNameEqualTo(NAME, 2)
+        .hasAnObservation(
+            o ->
+                o.hasError(first)
+                    .hasLowCardinalityKeyValue("status", "404")
+                    .hasHighCardinalityKeyValue("httpjson.cache.outcome", "miss"))
+        .hasAnObservation(
+            o ->
+                o.hasError(second)
+                    .hasLowCardinalityKeyValue("status", "404")
+                    .hasHighCardinalityKeyValue("httpjson.cache.outcome", "hit"));
+  }
+
   @Test
   void aTracingHandlerInjectsItsHeadersThroughTheContextsCarrier() throws Exception {
     server.enqueue(LoopbackServer.json(200, REPO));

@@ -215,14 +215,11 @@ final class TelemetryInterceptor implements Interceptor {
         if (errorType != null) {
           attributes.put(ERROR_TYPE, errorType);
         }
-        if (response != null) {
-          java.util.Optional<dev.httpjson.HttpCache.Outcome> outcome =
-              dev.httpjson.HttpCache.outcome(response);
-          if (outcome.isPresent()) {
-            attributes.put(
-                HttpAttributes.CACHE_OUTCOME,
-                outcome.get().name().toLowerCase(java.util.Locale.ROOT));
-          }
+        java.util.Optional<dev.httpjson.HttpCache.Outcome> outcome = cacheOutcome(response);
+        if (outcome.isPresent()) {
+          attributes.put(
+              HttpAttributes.CACHE_OUTCOME,
+              outcome.get().name().toLowerCase(java.util.Locale.ROOT));
         }
         Attributes all = attributes.build();
         try {

@@ -241,6 +241,44 @@ abstract class TelemetryContract {
   }
 
   /**
+   * A stored body the call fails to decode was answered by the cache all the same: the span and the
+   * duration say so, as for a call that succeeds.
+   */
+  @Test
+  void aCallThatFailsOnACachedResponseKeepsTheCachesOutcome() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Cache-Control", "max-age=60")
+            .body("{\"name\":\"a\",\"count\":\"many\"}")
+            .build());
+    HttpJsonClient cached =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(server.url("/").uri())
+            .cache(dev.httpjson.HttpCache.inMemory(1 << 20))
+            .interceptor(telemetry.interceptor())
+            .build();
+
+    assertThatThrownBy(() -> cached.getFromJson("/c", Item.class))
+        .isInstanceOf(JsonReadException.class);
+    assertThatThrownBy(() -> cached.getFromJson("/c", Item.class))
+        .isInstanceOf(JsonReadException.class);
+
+    assertThat(server.getRequestCount()).isEqualTo(1);
+    List<SpanData> finished = spans.getFinishedSpanItems();
+    assertThat(finished).hasSize(2);
+    assertThat(finished)
+        .extracting(s -> s.getAttributes().get(ERROR))
+        .containsOnly(JsonReadException.class.getName());
+    assertThat(finished.get(0).getAttributes().get(CACHE)).isEqualTo("miss");
+    assertThat(finished.get(1).getAttributes().get(CACHE)).isEqualTo("hit");
+    assertThat(durationPoints())
+        .extracting(p -> p.getAttributes().get(CACHE))
+        .containsExactlyInAnyOrder("miss", "hit");
+  }
+
+  /**
    * A call made through an API interface's method carries its path template as {@code
    * url.template}; a one-liner has none.
    */
