@@ -755,6 +755,61 @@ class ObservationsTest {
         .isEqualTo(1);
   }
 
+  /**
+   * A handler built against another Micrometer than the one on the class path throws a {@link
+   * LinkageError} ({@code NoSuchMethodError}, {@code AbstractMethodError}): the call is not failed
+   * by it, as it is not by a handler's {@code RuntimeException}, and the handlers beside it still
+   * see the observation start and stop.
+   */
+  @Test
+  void aHandlerThatThrowsALinkageErrorNeverFailsTheCall() throws Exception {
+    server.enqueue(LoopbackServer.json(200, REPO));
+    server.enqueue(LoopbackServer.json(200, REPO));
+    MeterRegistry meters = new SimpleMeterRegistry();
+    java.util.concurrent.atomic.AtomicBoolean first =
+        new java.util.concurrent.atomic.AtomicBoolean(true);
+    ObservationRegistry observations = ObservationRegistry.create();
+    observations
+        .observationConfig()
+        .observationHandler( // stopped last
+            new ObservationHandler<Observation.Context>() {
+              @Override
+              public void onStop(Observation.Context context) {
+                throw new AbstractMethodError("onStop: built against another Micrometer");
+              }
+
+              @Override
+              public boolean supportsContext(Observation.Context context) {
+                return true;
+              }
+            })
+        .observationHandler(new DefaultMeterObservationHandler(meters))
+        .observationHandler( // started last
+            new ObservationHandler<Observation.Context>() {
+              @Override
+              public void onStart(Observation.Context context) {
+                if (first.getAndSet(false)) {
+                  throw new NoSuchMethodError("onStart: built against another Micrometer");
+                }
+              }
+
+              @Override
+              public boolean supportsContext(Observation.Context context) {
+                return true;
+              }
+            });
+    Repos repos =
+        client(HttpJsonObservations.create(observations).interceptor()).create(Repos.class);
+
+    assertThat(repos.repo("acme", "widgets")).isEqualTo(new Repos.Repo("widgets"));
+    assertThat(repos.repoAsync("acme", "widgets").get(10, TimeUnit.SECONDS))
+        .isEqualTo(new Repos.Repo("widgets"));
+
+    assertThat(first).isFalse();
+    assertThat(meters.get(NAME).tags("status", "200").timer().count()).isEqualTo(2);
+    assertThat(meters.get(NAME + ".active").longTaskTimer().activeTasks()).isZero();
+  }
+
   @Test
   void aPlainSendOnADecoratedClientIsObservedToo() throws Exception {
     server.enqueue(LoopbackServer.json(200, REPO));

@@ -54,7 +54,7 @@ public abstract class ObservedExchange {
   private AutoCloseable current() {
     try {
       return makeCurrent();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       log.log(System.Logger.Level.DEBUG, "observation not made current", e);
       return () -> {};
     }
@@ -63,7 +63,7 @@ public abstract class ObservedExchange {
   private void leave(AutoCloseable scope) {
     try {
       scope.close();
-    } catch (Exception e) {
+    } catch (Exception | LinkageError e) {
       log.log(System.Logger.Level.DEBUG, "observation scope not closed", e);
     }
   }
