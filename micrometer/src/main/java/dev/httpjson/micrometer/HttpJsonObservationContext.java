@@ -96,7 +96,8 @@ public final class HttpJsonObservationContext
    * How an {@link HttpCache} under the interceptor answered, when one took part: {@code HIT}
    * (nothing sent), {@code REVALIDATED} (a 304 confirmed the stored response) or {@code MISS}.
    *
-   * @return the outcome; empty where no cache took part, and while no response was returned
+   * @return the outcome, also for a call that failed on a response the cache gave (a stored 404);
+   *     empty where no cache took part, and before the exchange ended
    */
   public Optional<HttpCache.Outcome> getCacheOutcome() {
     return Optional.ofNullable(cacheOutcome);

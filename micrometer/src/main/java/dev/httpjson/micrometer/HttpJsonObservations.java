@@ -70,7 +70,9 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Failures in Micrometer.</b> An exception a handler throws as the observation starts (a
  * propagator setting a header that {@code java.net.http} refuses, such as a value outside Latin-1)
  * never fails the call: the request carries the headers set before it, and the observation, which
- * the handlers before it started, is stopped when the exchange ends, as any other.
+ * the handlers before it started, is stopped when the exchange ends, as any other. Nor does what a
+ * handler throws as the observation stops, nor a {@link LinkageError} of a handler built against
+ * another Micrometer ({@code NoSuchMethodError}, {@code AbstractMethodError}).
  *
  * <p><b>Cost.</b> With {@link ObservationRegistry#NOOP}, or a registry without handlers, the
  * interceptor forwards each exchange untouched after one check: nothing is allocated for it.

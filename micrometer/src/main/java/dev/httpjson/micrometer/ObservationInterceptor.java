@@ -1,6 +1,5 @@
 package dev.httpjson.micrometer;
 
-import dev.httpjson.HttpCache;
 import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.internal.observe.ObservedExchange;
@@ -78,13 +77,13 @@ final class ObservationInterceptor implements Interceptor {
       if (observation.isNoop()) {
         return null;
       }
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       LOG.log(System.Logger.Level.DEBUG, "no observation of an httpjson exchange", e);
       return null;
     }
     try {
       observation.start();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       // A handler failed (a propagator's header the request refuses) after those before it had
       // started (a timer, a span): the observation goes on, to be stopped when the exchange ends.
       LOG.log(System.Logger.Level.DEBUG, "an observation handler failed on start", e);
@@ -92,7 +91,7 @@ final class ObservationInterceptor implements Interceptor {
     HttpRequest sent;
     try {
       sent = context.toSend();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       LOG.log(System.Logger.Level.DEBUG, "headers of the observation not added", e);
       sent = request;
     }
@@ -122,18 +121,16 @@ final class ObservationInterceptor implements Interceptor {
         if (received != null) {
           context.setResponse(received);
         }
-        if (response != null) {
-          context.setCacheOutcome(HttpCache.outcome(response).orElse(null));
-        }
+        context.setCacheOutcome(cacheOutcome(response).orElse(null));
         if (failure != null) {
           observation.error(asTheCallerSees(failure)); // a cancel's interrupt as its cancellation
         }
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | LinkageError e) {
         LOG.log(System.Logger.Level.DEBUG, "exchange not fully observed", e);
       } finally {
         try {
           observation.stop();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | LinkageError e) {
           LOG.log(System.Logger.Level.DEBUG, "observation not stopped", e);
         }
       }

@@ -530,6 +530,47 @@ class ObservationsTest {
                     .doesNotHaveLowCardinalityKeyValueWithKey("httpjson.cache.outcome"));
   }
 
+  /**
+   * A stored error response the call fails on (a {@code getFromJson} answered 404 from the cache)
+   * was answered by the cache all the same: its observation says so, as a successful one does.
+   */
+  @Test
+  void aCallThatFailsOnACachedResponseKeepsTheCachesOutcome() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(404)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Cache-Control", "max-age=60")
+            .body("{\"message\":\"Not Found\"}")
+            .build());
+    Repos repos =
+        HttpJsonClient.newBuilder(http)
+            .baseUri(server.url("/api/").uri())
+            .cache(HttpCache.inMemory(1 << 20))
+            .interceptor(HttpJsonObservations.create(registry).interceptor())
+            .build()
+            .create(Repos.class);
+
+    Throwable first = catchThrowable(() -> repos.repo("acme", "nothing"));
+    Throwable second = catchThrowable(() -> repos.repo("acme", "nothing"));
+
+    assertThat(first).isInstanceOf(HttpJsonStatusException.class);
+    assertThat(second).isInstanceOf(HttpJsonStatusException.class);
+    assertThat(server.getRequestCount()).isEqualTo(1);
+    assertThat(registry)
+        .hasNumberOfObservationsWithNameEqualTo(NAME, 2)
+        .hasAnObservation(
+            o ->
+                o.hasError(first)
+                    .hasLowCardinalityKeyValue("status", "404")
+                    .hasHighCardinalityKeyValue("httpjson.cache.outcome", "miss"))
+        .hasAnObservation(
+            o ->
+                o.hasError(second)
+                    .hasLowCardinalityKeyValue("status", "404")
+                    .hasHighCardinalityKeyValue("httpjson.cache.outcome", "hit"));
+  }
+
   @Test
   void aTracingHandlerInjectsItsHeadersThroughTheContextsCarrier() throws Exception {
     server.enqueue(LoopbackServer.json(200, REPO));
@@ -712,6 +753,61 @@ class ObservationsTest {
     assertThat(meters.get(NAME + ".active").longTaskTimer().activeTasks()).isZero();
     assertThat(meters.get(NAME).tags("status", "200", "outcome", "SUCCESS").timer().count())
         .isEqualTo(1);
+  }
+
+  /**
+   * A handler built against another Micrometer than the one on the class path throws a {@link
+   * LinkageError} ({@code NoSuchMethodError}, {@code AbstractMethodError}): the call is not failed
+   * by it, as it is not by a handler's {@code RuntimeException}, and the handlers beside it still
+   * see the observation start and stop.
+   */
+  @Test
+  void aHandlerThatThrowsALinkageErrorNeverFailsTheCall() throws Exception {
+    server.enqueue(LoopbackServer.json(200, REPO));
+    server.enqueue(LoopbackServer.json(200, REPO));
+    MeterRegistry meters = new SimpleMeterRegistry();
+    java.util.concurrent.atomic.AtomicBoolean first =
+        new java.util.concurrent.atomic.AtomicBoolean(true);
+    ObservationRegistry observations = ObservationRegistry.create();
+    observations
+        .observationConfig()
+        .observationHandler( // stopped last
+            new ObservationHandler<Observation.Context>() {
+              @Override
+              public void onStop(Observation.Context context) {
+                throw new AbstractMethodError("onStop: built against another Micrometer");
+              }
+
+              @Override
+              public boolean supportsContext(Observation.Context context) {
+                return true;
+              }
+            })
+        .observationHandler(new DefaultMeterObservationHandler(meters))
+        .observationHandler( // started last
+            new ObservationHandler<Observation.Context>() {
+              @Override
+              public void onStart(Observation.Context context) {
+                if (first.getAndSet(false)) {
+                  throw new NoSuchMethodError("onStart: built against another Micrometer");
+                }
+              }
+
+              @Override
+              public boolean supportsContext(Observation.Context context) {
+                return true;
+              }
+            });
+    Repos repos =
+        client(HttpJsonObservations.create(observations).interceptor()).create(Repos.class);
+
+    assertThat(repos.repo("acme", "widgets")).isEqualTo(new Repos.Repo("widgets"));
+    assertThat(repos.repoAsync("acme", "widgets").get(10, TimeUnit.SECONDS))
+        .isEqualTo(new Repos.Repo("widgets"));
+
+    assertThat(first).isFalse();
+    assertThat(meters.get(NAME).tags("status", "200").timer().count()).isEqualTo(2);
+    assertThat(meters.get(NAME + ".active").longTaskTimer().activeTasks()).isZero();
   }
 
   @Test

@@ -128,7 +128,7 @@ final class TelemetryInterceptor implements Interceptor {
       }
       span = builder.startSpan();
       context = parent.with(span);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       LOG.log(System.Logger.Level.DEBUG, "no span for an httpjson exchange", e);
       return null;
     }
@@ -144,7 +144,7 @@ final class TelemetryInterceptor implements Interceptor {
     Map<String, String> headers = new LinkedHashMap<>();
     try {
       propagator.inject(context, headers, SETTER);
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       LOG.log(System.Logger.Level.DEBUG, "trace context not fully injected", e);
     }
     if (headers.isEmpty()) {
@@ -160,7 +160,7 @@ final class TelemetryInterceptor implements Interceptor {
         }
       }
       return b.build();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       LOG.log(System.Logger.Level.DEBUG, "trace context not injected", e);
       return request;
     }
@@ -215,14 +215,11 @@ final class TelemetryInterceptor implements Interceptor {
         if (errorType != null) {
           attributes.put(ERROR_TYPE, errorType);
         }
-        if (response != null) {
-          java.util.Optional<dev.httpjson.HttpCache.Outcome> outcome =
-              dev.httpjson.HttpCache.outcome(response);
-          if (outcome.isPresent()) {
-            attributes.put(
-                HttpAttributes.CACHE_OUTCOME,
-                outcome.get().name().toLowerCase(java.util.Locale.ROOT));
-          }
+        java.util.Optional<dev.httpjson.HttpCache.Outcome> outcome = cacheOutcome(response);
+        if (outcome.isPresent()) {
+          attributes.put(
+              HttpAttributes.CACHE_OUTCOME,
+              outcome.get().name().toLowerCase(java.util.Locale.ROOT));
         }
         Attributes all = attributes.build();
         try {
@@ -238,7 +235,7 @@ final class TelemetryInterceptor implements Interceptor {
           span.end();
         }
         duration.record(seconds, all, context);
-      } catch (RuntimeException e) {
+      } catch (RuntimeException | LinkageError e) {
         LOG.log(System.Logger.Level.DEBUG, "exchange not fully reported", e);
       }
     }

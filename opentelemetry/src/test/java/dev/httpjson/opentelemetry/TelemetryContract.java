@@ -241,6 +241,44 @@ abstract class TelemetryContract {
   }
 
   /**
+   * A stored body the call fails to decode was answered by the cache all the same: the span and the
+   * duration say so, as for a call that succeeds.
+   */
+  @Test
+  void aCallThatFailsOnACachedResponseKeepsTheCachesOutcome() throws Exception {
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Cache-Control", "max-age=60")
+            .body("{\"name\":\"a\",\"count\":\"many\"}")
+            .build());
+    HttpJsonClient cached =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(server.url("/").uri())
+            .cache(dev.httpjson.HttpCache.inMemory(1 << 20))
+            .interceptor(telemetry.interceptor())
+            .build();
+
+    assertThatThrownBy(() -> cached.getFromJson("/c", Item.class))
+        .isInstanceOf(JsonReadException.class);
+    assertThatThrownBy(() -> cached.getFromJson("/c", Item.class))
+        .isInstanceOf(JsonReadException.class);
+
+    assertThat(server.getRequestCount()).isEqualTo(1);
+    List<SpanData> finished = spans.getFinishedSpanItems();
+    assertThat(finished).hasSize(2);
+    assertThat(finished)
+        .extracting(s -> s.getAttributes().get(ERROR))
+        .containsOnly(JsonReadException.class.getName());
+    assertThat(finished.get(0).getAttributes().get(CACHE)).isEqualTo("miss");
+    assertThat(finished.get(1).getAttributes().get(CACHE)).isEqualTo("hit");
+    assertThat(durationPoints())
+        .extracting(p -> p.getAttributes().get(CACHE))
+        .containsExactlyInAnyOrder("miss", "hit");
+  }
+
+  /**
    * A call made through an API interface's method carries its path template as {@code
    * url.template}; a one-liner has none.
    */
@@ -1238,6 +1276,84 @@ abstract class TelemetryContract {
     assertThat(api.getFromJsonAsync("items/2", Item.class).get(10, TimeUnit.SECONDS))
         .isEqualTo(new Item("b", 2));
     assertThat(take().getHeaders().get("traceparent")).isNull();
+  }
+
+  /**
+   * An SDK built against another OpenTelemetry API than the one on the class path throws a {@link
+   * LinkageError} ({@code NoSuchMethodError}, {@code AbstractMethodError}), where the span starts
+   * or where it ends: the call goes on as for any other failure of OpenTelemetry.
+   */
+  @Test
+  void aLinkageErrorInOpenTelemetryNeverFailsTheCall() throws Exception {
+    server.enqueue(json(200, "{\"name\":\"a\",\"count\":1}"));
+    server.enqueue(json(200, "{\"name\":\"b\",\"count\":2}"));
+    server.enqueue(json(200, "{\"name\":\"c\",\"count\":3}"));
+    OpenTelemetrySdk endsBadly =
+        OpenTelemetrySdk.builder()
+            .setTracerProvider(
+                SdkTracerProvider.builder()
+                    .addSpanProcessor(
+                        new io.opentelemetry.sdk.trace.SpanProcessor() {
+                          @Override
+                          public void onStart(
+                              Context parentContext, io.opentelemetry.sdk.trace.ReadWriteSpan s) {}
+
+                          @Override
+                          public boolean isStartRequired() {
+                            return false;
+                          }
+
+                          @Override
+                          public void onEnd(io.opentelemetry.sdk.trace.ReadableSpan s) {
+                            throw new AbstractMethodError("an exporter of another SDK");
+                          }
+
+                          @Override
+                          public boolean isEndRequired() {
+                            return true;
+                          }
+                        })
+                    .build())
+            .build();
+    Tracer startsBadly =
+        name -> {
+          throw new NoSuchMethodError("a tracer of another API");
+        };
+    OpenTelemetry cannotStart =
+        new OpenTelemetry() {
+          @Override
+          public TracerProvider getTracerProvider() {
+            return new TracerProvider() {
+              @Override
+              public Tracer get(String name) {
+                return startsBadly;
+              }
+
+              @Override
+              public Tracer get(String name, String version) {
+                return startsBadly;
+              }
+            };
+          }
+
+          @Override
+          public ContextPropagators getPropagators() {
+            return sdk.getPropagators();
+          }
+        };
+
+    try {
+      HttpJsonClient ending = api(HttpJsonTelemetry.create(endsBadly).interceptor());
+      assertThat(ending.getFromJson("items/1", Item.class)).isEqualTo(new Item("a", 1));
+      assertThat(ending.getFromJsonAsync("items/2", Item.class).get(10, TimeUnit.SECONDS))
+          .isEqualTo(new Item("b", 2));
+      assertThat(
+              api(HttpJsonTelemetry.create(cannotStart).interceptor())
+                  .getFromJson("items/3", Item.class))
+          .isEqualTo(new Item("c", 3));
+    } finally {
+      endsBadly.close();
+    }
   }
 
   /** A propagator whose every method throws. */

@@ -1,14 +1,17 @@
 package dev.httpjson.internal.observe;
 
+import dev.httpjson.HttpCache;
 import dev.httpjson.Interceptor.Chain;
 import dev.httpjson.internal.AsyncCall;
 import dev.httpjson.internal.ForwardingSubscriber;
+import dev.httpjson.internal.cache.Cache;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.net.http.HttpResponse.ResponseInfo;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -51,7 +54,7 @@ public abstract class ObservedExchange {
   private AutoCloseable current() {
     try {
       return makeCurrent();
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | LinkageError e) {
       log.log(System.Logger.Level.DEBUG, "observation not made current", e);
       return () -> {};
     }
@@ -60,7 +63,7 @@ public abstract class ObservedExchange {
   private void leave(AutoCloseable scope) {
     try {
       scope.close();
-    } catch (Exception e) {
+    } catch (Exception | LinkageError e) {
       log.log(System.Logger.Level.DEBUG, "observation scope not closed", e);
     }
   }
@@ -87,6 +90,20 @@ public abstract class ObservedExchange {
   /** {@return the status line and headers of the last response forwarded, or null} */
   protected final @Nullable ResponseInfo info() {
     return info;
+  }
+
+  /**
+   * {@return how an {@link HttpCache} under the interceptor answered: recorded on {@code response},
+   * or, when the forward failed (a stored 404 the call throws on, a stored body that does not
+   * decode), on the status line and headers of the last response forwarded; empty where no cache
+   * took part}
+   */
+  protected final Optional<HttpCache.Outcome> cacheOutcome(@Nullable HttpResponse<?> response) {
+    if (response != null) {
+      return HttpCache.outcome(response);
+    }
+    ResponseInfo received = info;
+    return received == null ? Optional.empty() : Cache.outcome(received.headers());
   }
 
   /** Forwards the request on {@code chain}, blocking. */
