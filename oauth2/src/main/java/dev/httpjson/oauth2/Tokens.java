@@ -301,6 +301,21 @@ final class Tokens {
     if (!(access instanceof String) || ((String) access).isEmpty()) {
       throw failure(status, null, null, "the response has no access_token", null);
     }
+    int bad = unsendable((String) access);
+    if (bad >= 0) {
+      // Said here, without the token: a header with it would fail every call, quoting it.
+      throw failure(
+          status,
+          null,
+          null,
+          String.format(
+              Locale.ROOT,
+              "the access_token has a character a Bearer header cannot carry (RFC 6749 A.12):"
+                  + " U+%04X at index %d",
+              (int) ((String) access).charAt(bad),
+              bad),
+          null);
+    }
     Object type = body.get("token_type");
     if (type != null && !"bearer".equalsIgnoreCase(String.valueOf(type))) {
       throw failure(
@@ -330,6 +345,17 @@ final class Tokens {
       refused = false;
     }
     return new Token((String) access, refreshAt, now, replacing);
+  }
+
+  /** The index of the first character of {@code token} outside VSCHAR (%x20-7E), or -1. */
+  private static int unsendable(String token) {
+    for (int i = 0; i < token.length(); i++) {
+      char c = token.charAt(i);
+      if (c < 0x20 || c > 0x7e) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.httpjson.oauth2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
@@ -749,6 +750,31 @@ class OAuth2Test {
         .isInstanceOf(OAuth2Exception.class)
         .hasMessageContaining(tokenUri().toString())
         .hasMessageContaining("access_token");
+  }
+
+  @Test
+  void anAccessTokenNoHeaderCanCarryIsAClearErrorThatNeverQuotesIt() throws Exception {
+    tokenAnswer =
+        n ->
+            token(
+                "{\"access_token\":\"leaked-"
+                    + n
+                    + "\\r\\nX-Injected: 1\",\"token_type\":\"Bearer\",\"expires_in\":3600}");
+    HttpJsonClient client = client(credentials().build());
+
+    for (int call = 1; call <= 2; call++) {
+      Throwable thrown = catchThrowable(() -> client.getFromJson("users/1", String.class));
+      StringWriter trace = new StringWriter();
+      thrown.printStackTrace(new PrintWriter(trace));
+      assertThat(thrown)
+          .as("call %s", call)
+          .isInstanceOf(OAuth2Exception.class)
+          .hasMessageContaining(tokenUri().toString())
+          .hasMessageContaining("access_token");
+      assertThat(trace.toString()).doesNotContain("leaked-");
+    }
+    assertThat(tokenCount).as("a token no header can carry is not kept").hasValue(2);
+    assertThat(apiRequests).isEmpty();
   }
 
   @Test
