@@ -826,6 +826,50 @@ class OAuth2Test {
   }
 
   @Test
+  void anErrorDescriptionIsShownOnOneLineBoundedAndWithoutTheCredentialsItEchoes()
+      throws Exception {
+    String refresh = "rt-9f8e7d6c5b4a";
+    String description =
+        "refresh token "
+            + refresh
+            + " of client secret "
+            + SECRET
+            + " expired\r\n2026-12-06 INFO forged log line"
+            + "x".repeat(6_000);
+    tokenAnswer =
+        n ->
+            LoopbackServer.json(
+                400,
+                "{\"error\":\"invalid_grant\\u2028\",\"error_description\":\""
+                    + description.replace("\r", "\\r").replace("\n", "\\n")
+                    + "\"}");
+    HttpJsonClient client =
+        client(
+            OAuth2.refreshToken(tokenUri(), "client-1", SECRET, refresh)
+                .origin(apiBase())
+                .clock(clock)
+                .httpClient(http)
+                .build());
+
+    Throwable thrown = catchThrowable(() -> client.getFromJson("users/1", String.class));
+
+    assertThat(thrown).isInstanceOf(OAuth2Exception.class);
+    OAuth2Exception e = (OAuth2Exception) thrown;
+    assertThat(e.getMessage())
+        .startsWith("OAuth2 token request to " + tokenUri() + " failed: HTTP 400, invalid_grant")
+        .contains("expired\\r\\n2026-12-06 INFO forged log line")
+        .doesNotContain("\n")
+        .doesNotContain("\r")
+        .doesNotContain("\u2028")
+        .hasSizeLessThan(1_000);
+    StringWriter trace = new StringWriter();
+    e.printStackTrace(new PrintWriter(trace));
+    assertThat(trace.toString()).doesNotContain(refresh).doesNotContain(SECRET);
+    assertThat(e.error()).isEqualTo("invalid_grant\u2028");
+    assertThat(e.errorDescription()).isEqualTo(description);
+  }
+
+  @Test
   void aPublicClientSendsItsIdInTheRefreshForm() throws Exception {
     HttpJsonClient client =
         client(
