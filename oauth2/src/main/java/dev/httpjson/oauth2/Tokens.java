@@ -40,6 +40,9 @@ final class Tokens {
    */
   static final Duration REFUSED_AGAIN_PAUSE = Duration.ofSeconds(30);
 
+  /** The most of the token endpoint's text (its error, its description) a message shows. */
+  private static final int MAX_SHOWN_CHARS = 512;
+
   /** An access token and when to stop using it. */
   static final class Token {
     final String header;
@@ -301,13 +304,30 @@ final class Tokens {
     if (!(access instanceof String) || ((String) access).isEmpty()) {
       throw failure(status, null, null, "the response has no access_token", null);
     }
+    int bad = unsendable((String) access);
+    if (bad >= 0) {
+      // Said here, without the token: a header with it would fail every call, quoting it.
+      throw failure(
+          status,
+          null,
+          null,
+          String.format(
+              Locale.ROOT,
+              "the access_token has a character a Bearer header cannot carry (RFC 6749 A.12):"
+                  + " U+%04X at index %d",
+              (int) ((String) access).charAt(bad),
+              bad),
+          null);
+    }
     Object type = body.get("token_type");
     if (type != null && !"bearer".equalsIgnoreCase(String.valueOf(type))) {
       throw failure(
           status,
           null,
           null,
-          "token_type \"" + type + "\" is not Bearer, the only type sent by this client",
+          "token_type \""
+              + shown(String.valueOf(type))
+              + "\" is not Bearer, the only type sent by this client",
           null);
     }
     Instant now = clock.instant();
@@ -330,6 +350,17 @@ final class Tokens {
       refused = false;
     }
     return new Token((String) access, refreshAt, now, replacing);
+  }
+
+  /** The index of the first character of {@code token} outside VSCHAR (%x20-7E), or -1. */
+  private static int unsendable(String token) {
+    for (int i = 0; i < token.length(); i++) {
+      char c = token.charAt(i);
+      if (c < 0x20 || c > 0x7e) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   /**
@@ -405,16 +436,74 @@ final class Tokens {
     }
     m.append(status > 0 ? ", " : ": ");
     if (error != null) {
-      m.append(error);
+      m.append(shown(error));
       if (description != null) {
-        m.append(": ").append(description);
+        m.append(": ").append(shown(description));
       }
     } else if (what != null) {
       m.append(what);
     } else {
       m.setLength(m.length() - 2);
     }
+    if (cause != null && quotesCredential(String.valueOf(cause.getMessage()))) {
+      cause = null; // its excerpt of the body echoes what this client sent
+    }
     return new OAuth2Exception(m.toString(), tokenUri, status, error, description, cause);
+  }
+
+  /** The secrets this client sends the token endpoint, which its answer may echo. */
+  private java.util.List<String> credentials() {
+    java.util.List<String> secrets = new java.util.ArrayList<>(2);
+    if (clientSecret != null && !clientSecret.isEmpty()) {
+      secrets.add(clientSecret);
+    }
+    synchronized (lock) {
+      if (refreshToken != null && !refreshToken.isEmpty()) {
+        secrets.add(refreshToken);
+      }
+    }
+    return secrets;
+  }
+
+  private boolean quotesCredential(String text) {
+    for (String secret : credentials()) {
+      if (text.contains(secret)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Text the token endpoint sent, as a message shows it: the credentials this client sends as
+   * {@code ***}, on one line (a control character or line separator escaped, so that it cannot
+   * forge a log line), and at most {@link #MAX_SHOWN_CHARS} characters.
+   */
+  private String shown(String text) {
+    String t = text;
+    for (String secret : credentials()) {
+      t = t.replace(secret, "***");
+    }
+    int end = Math.min(t.length(), MAX_SHOWN_CHARS);
+    if (end < t.length() && Character.isHighSurrogate(t.charAt(end - 1))) {
+      end--;
+    }
+    StringBuilder b = new StringBuilder(end + 8);
+    for (int i = 0; i < end; i++) {
+      char c = t.charAt(i);
+      if (c == '\n') {
+        b.append("\\n");
+      } else if (c == '\r') {
+        b.append("\\r");
+      } else if (c == '\t') {
+        b.append("\\t");
+      } else if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029') {
+        b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+      } else {
+        b.append(c);
+      }
+    }
+    return end < t.length() ? b.append('…').toString() : b.toString();
   }
 
   static Throwable unwrap(Throwable t) {

@@ -2,6 +2,7 @@ package dev.httpjson.oauth2;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.httpjson.HttpJsonClient;
 import dev.httpjson.HttpJsonStatusException;
@@ -752,6 +753,31 @@ class OAuth2Test {
   }
 
   @Test
+  void anAccessTokenNoHeaderCanCarryIsAClearErrorThatNeverQuotesIt() throws Exception {
+    tokenAnswer =
+        n ->
+            token(
+                "{\"access_token\":\"leaked-"
+                    + n
+                    + "\\r\\nX-Injected: 1\",\"token_type\":\"Bearer\",\"expires_in\":3600}");
+    HttpJsonClient client = client(credentials().build());
+
+    for (int call = 1; call <= 2; call++) {
+      Throwable thrown = catchThrowable(() -> client.getFromJson("users/1", String.class));
+      StringWriter trace = new StringWriter();
+      thrown.printStackTrace(new PrintWriter(trace));
+      assertThat(thrown)
+          .as("call %s", call)
+          .isInstanceOf(OAuth2Exception.class)
+          .hasMessageContaining(tokenUri().toString())
+          .hasMessageContaining("access_token");
+      assertThat(trace.toString()).doesNotContain("leaked-");
+    }
+    assertThat(tokenCount).as("a token no header can carry is not kept").hasValue(2);
+    assertThat(apiRequests).isEmpty();
+  }
+
+  @Test
   void aTokenThatExpiresBeyondAnyClockIsKeptUntilRefused() throws Exception {
     tokenAnswer =
         n ->
@@ -797,6 +823,50 @@ class OAuth2Test {
     assertThat(takeToken().getBody().utf8()).isEqualTo("grant_type=refresh_token&refresh_token=r2");
     assertThat(apiAuthorizations(2)).containsExactly("Bearer t1", "Bearer t2");
     assertThat(oauth.toString()).doesNotContain("r1").doesNotContain("r2");
+  }
+
+  @Test
+  void anErrorDescriptionIsShownOnOneLineBoundedAndWithoutTheCredentialsItEchoes()
+      throws Exception {
+    String refresh = "rt-9f8e7d6c5b4a";
+    String description =
+        "refresh token "
+            + refresh
+            + " of client secret "
+            + SECRET
+            + " expired\r\n2026-12-06 INFO forged log line"
+            + "x".repeat(6_000);
+    tokenAnswer =
+        n ->
+            LoopbackServer.json(
+                400,
+                "{\"error\":\"invalid_grant\\u2028\",\"error_description\":\""
+                    + description.replace("\r", "\\r").replace("\n", "\\n")
+                    + "\"}");
+    HttpJsonClient client =
+        client(
+            OAuth2.refreshToken(tokenUri(), "client-1", SECRET, refresh)
+                .origin(apiBase())
+                .clock(clock)
+                .httpClient(http)
+                .build());
+
+    Throwable thrown = catchThrowable(() -> client.getFromJson("users/1", String.class));
+
+    assertThat(thrown).isInstanceOf(OAuth2Exception.class);
+    OAuth2Exception e = (OAuth2Exception) thrown;
+    assertThat(e.getMessage())
+        .startsWith("OAuth2 token request to " + tokenUri() + " failed: HTTP 400, invalid_grant")
+        .contains("expired\\r\\n2026-12-06 INFO forged log line")
+        .doesNotContain("\n")
+        .doesNotContain("\r")
+        .doesNotContain("\u2028")
+        .hasSizeLessThan(1_000);
+    StringWriter trace = new StringWriter();
+    e.printStackTrace(new PrintWriter(trace));
+    assertThat(trace.toString()).doesNotContain(refresh).doesNotContain(SECRET);
+    assertThat(e.error()).isEqualTo("invalid_grant\u2028");
+    assertThat(e.errorDescription()).isEqualTo(description);
   }
 
   @Test

@@ -1897,6 +1897,17 @@ public final class ApiProcessor extends AbstractProcessor {
         }
       }
       if (m.customizer != null) {
+        // Named as the interface names it: the generated parameter's own name says nothing.
+        line(
+            s,
+            "java.util.Objects.requireNonNull(%s, %s);",
+            m.customizer.var(),
+            literal(
+                "UnaryOperator<HttpJsonClient> parameter "
+                    + m.customizer.element.getSimpleName()
+                    + " of "
+                    + e.getSimpleName()
+                    + " is null"));
         s.append("    $c = java.util.Objects.requireNonNull(")
             .append(m.customizer.var())
             .append(".apply($c), \"")

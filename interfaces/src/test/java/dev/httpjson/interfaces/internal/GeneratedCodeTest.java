@@ -106,6 +106,31 @@ class GeneratedCodeTest {
   }
 
   @Test
+  void aNullClientAdjusterIsNamedInTheFailureAndNothingIsSent() throws Throwable {
+    Compilation c =
+        compile(
+            Map.of(
+                "demo.Adjusted",
+                HEAD
+                    + "import dev.httpjson.HttpJsonClient;\n"
+                    + "import java.util.function.UnaryOperator;\n"
+                    + "public interface Adjusted {\n"
+                    + "  @GET(\"issues/{id}\") String issue(@Path(\"id\") long id,"
+                    + " UnaryOperator<HttpJsonClient> adjust)"
+                    + THROWS
+                    + "}\n"));
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Adjusted");
+
+      assertThatThrownBy(() -> call(api, "demo.Adjusted", "issue", 7L, null))
+          .isInstanceOf(NullPointerException.class)
+          .hasMessage("UnaryOperator<HttpJsonClient> parameter adjust of issue is null");
+      assertThat(server.getRequestCount()).isZero();
+    }
+  }
+
+  @Test
   void typeUseAnnotationsOnReturnAndParameterTypesCompile() throws Throwable {
     Compilation c =
         compile(
