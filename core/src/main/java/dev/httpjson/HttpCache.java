@@ -52,7 +52,9 @@ import java.util.Optional;
  * only). Behind a client that follows redirects, a response is stored only when it came from the
  * URI asked for, never one at the end of a redirect. A successful {@code POST}, {@code PUT}, {@code
  * DELETE}, {@code PATCH} (any method but the safe ones) removes the entries of its URI and of a
- * same-origin {@code Location} or {@code Content-Location}. URIs are compared as RFC 9110 (section
+ * same-origin {@code Location} or {@code Content-Location} as soon as its status arrives, also when
+ * its body then fails; one that fails without a response (a timeout, a broken connection) removes
+ * its URI's entries, since the origin may have applied it. URIs are compared as RFC 9110 (section
  * 4.2.3) says: scheme and host in any case, with or without the default port, and percent-encoded
  * unreserved characters ({@code %7E}) as the characters themselves, in keys and removals alike.
  *

@@ -1557,6 +1557,69 @@ class HttpCacheTest {
     assertThat(get("/a").body()).isEqualTo("a1");
   }
 
+  /** A body handler whose body fails to be read, as a response that does not decode does. */
+  private static HttpResponse.BodyHandler<String> failingBody() {
+    return info ->
+        HttpResponse.BodySubscribers.mapping(
+            HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8),
+            s -> {
+              throw new IllegalStateException("not the expected body: " + s);
+            });
+  }
+
+  @Test
+  void anUnsafeMethodAnsweredWithSuccessInvalidatesEvenWhenItsBodyFails() throws Exception {
+    server.enqueue(response(200, "a1", "Cache-Control", "max-age=60"));
+    server.enqueue(response(201, "{unexpected"));
+    server.enqueue(response(200, "a2"));
+
+    get("/a");
+    HttpRequest post =
+        HttpRequest.newBuilder(uri("/a"))
+            .timeout(java.time.Duration.ofSeconds(5))
+            .POST(BodyPublishers.ofString("{}"))
+            .build();
+    assertThatThrownBy(() -> client.send(post, failingBody()))
+        .isInstanceOf(java.io.IOException.class);
+
+    assertThat(get("/a").body()).isEqualTo("a2");
+  }
+
+  @Test
+  void anAsyncUnsafeMethodAnsweredWithSuccessInvalidatesEvenWhenItsBodyFails() throws Exception {
+    server.enqueue(response(200, "a1", "Cache-Control", "max-age=60"));
+    server.enqueue(response(204, ""));
+    server.enqueue(response(200, "a2"));
+
+    get("/a");
+    HttpRequest delete =
+        HttpRequest.newBuilder(uri("/a")).timeout(java.time.Duration.ofSeconds(5)).DELETE().build();
+    assertThatThrownBy(() -> client.sendAsync(delete, failingBody()).get(5, TimeUnit.SECONDS))
+        .isInstanceOf(java.util.concurrent.ExecutionException.class);
+
+    assertThat(get("/a").body()).isEqualTo("a2");
+  }
+
+  @Test
+  void anUnsafeMethodThatFailsBeforeItsResponseInvalidatesSinceTheOriginMayHaveAppliedIt()
+      throws Exception {
+    server.enqueue(response(200, "a1", "Cache-Control", "max-age=60"));
+    server.enqueue(
+        new MockResponse.Builder().code(200).body("").headersDelay(3, TimeUnit.SECONDS).build());
+    server.enqueue(response(200, "a2"));
+
+    get("/a");
+    HttpRequest put =
+        HttpRequest.newBuilder(uri("/a"))
+            .timeout(java.time.Duration.ofMillis(300))
+            .PUT(BodyPublishers.ofString("{}"))
+            .build();
+    assertThatThrownBy(() -> client.send(put, BodyHandlers.ofString()))
+        .isInstanceOf(java.net.http.HttpTimeoutException.class);
+
+    assertThat(get("/a").body()).isEqualTo("a2");
+  }
+
   // The surface
 
   @Test
