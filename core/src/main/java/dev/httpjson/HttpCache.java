@@ -67,7 +67,8 @@ import java.util.Optional;
  * byte {@code Range} is answered with a {@code 206} from a fresh stored {@code 200}, and one with
  * its own {@code If-None-Match} or {@code If-Modified-Since} with a {@code 304} (or the stored
  * response, when it changed); without a usable stored response, such requests go to the origin as
- * they are, and their responses are not stored.
+ * they are, and their responses are not stored (under {@code only-if-cached} they never do: a range
+ * the cache does not slice gets the stored response whole, and nothing usable a {@code 504}).
  *
  * <p><b>On disk.</b> One directory, one file per entry, written to a temporary file and published
  * by an atomic rename, so a crash never leaves half an entry; a damaged file is a miss, and is

@@ -1515,6 +1515,27 @@ class HttpCacheTest {
   }
 
   @Test
+  void onlyIfCachedNeverGoesToTheOriginWithARangeOrACondition() throws Exception {
+    server.enqueue(response(200, "0123456789", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "origin"));
+
+    HttpResponse<String> range =
+        get("/nothing", "Cache-Control", "only-if-cached", "Range", "bytes=2-4");
+    HttpResponse<String> condition =
+        get("/nothing", "Cache-Control", "only-if-cached", "If-None-Match", "\"v1\"");
+    get("/r");
+    HttpResponse<String> twoRanges =
+        get("/r", "Cache-Control", "only-if-cached", "Range", "bytes=0-1, 4-5");
+
+    assertThat(range.statusCode()).isEqualTo(504);
+    assertThat(condition.statusCode()).isEqualTo(504);
+    // A range the cache does not slice: the stored response whole, as an origin may answer one.
+    assertThat(twoRanges.statusCode()).isEqualTo(200);
+    assertThat(twoRanges.body()).isEqualTo("0123456789");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
   void responseNoCacheIsStoredButValidatedEveryTime() throws Exception {
     server.enqueue(response(200, "one", "Cache-Control", "no-cache, max-age=60", "ETag", "\"v1\""));
     server.enqueue(response(304, "", "ETag", "\"v1\""));

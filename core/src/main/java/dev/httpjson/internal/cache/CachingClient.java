@@ -1108,17 +1108,26 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
      */
     private Start start(long now) {
       cache.store.expunge(); // the files of bodies served and dropped unfinished closed first
+      boolean onlyIfCached = cc.has("only-if-cached");
       if (range != null) {
         long[] slice = slice(now);
         Bodies.Source source = slice == null ? null : Objects.requireNonNull(entry).open();
-        if (slice == null || source == null) {
+        if (slice != null && source != null) {
+          answer = partial(Objects.requireNonNull(entry), source, slice, now);
+          return Start.ANSWERED;
+        }
+        if (!onlyIfCached) {
           return Start.PASS;
         }
-        answer = partial(Objects.requireNonNull(entry), source, slice, now);
-        return Start.ANSWERED;
+        // Never the origin (RFC 9111 section 5.2.1.7): the stored response whole, as an origin
+        // may answer a range, else a 504.
       }
       if (ownCondition) {
         if (!lookUp(now)) {
+          if (onlyIfCached) {
+            answer = gatewayTimeout();
+            return Start.ANSWERED;
+          }
           return Start.PASS;
         }
         Entry e = Objects.requireNonNull(entry);
@@ -1135,7 +1144,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         entry = null; // its file is gone: a miss
         forward = "uri-miss";
       }
-      if (cc.has("only-if-cached")) {
+      if (onlyIfCached) {
         answer = gatewayTimeout();
         return Start.ANSWERED;
       }
