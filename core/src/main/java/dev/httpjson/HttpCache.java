@@ -52,7 +52,9 @@ import java.util.Optional;
  * only). Behind a client that follows redirects, a response is stored only when it came from the
  * URI asked for, never one at the end of a redirect. A successful {@code POST}, {@code PUT}, {@code
  * DELETE}, {@code PATCH} (any method but the safe ones) removes the entries of its URI and of a
- * same-origin {@code Location} or {@code Content-Location}. URIs are compared as RFC 9110 (section
+ * same-origin {@code Location} or {@code Content-Location} as soon as its status arrives, also when
+ * its body then fails; one that fails without a response (a timeout, a broken connection) removes
+ * its URI's entries, since the origin may have applied it. URIs are compared as RFC 9110 (section
  * 4.2.3) says: scheme and host in any case, with or without the default port, and percent-encoded
  * unreserved characters ({@code %7E}) as the characters themselves, in keys and removals alike.
  *
@@ -65,7 +67,8 @@ import java.util.Optional;
  * byte {@code Range} is answered with a {@code 206} from a fresh stored {@code 200}, and one with
  * its own {@code If-None-Match} or {@code If-Modified-Since} with a {@code 304} (or the stored
  * response, when it changed); without a usable stored response, such requests go to the origin as
- * they are, and their responses are not stored.
+ * they are, and their responses are not stored (under {@code only-if-cached} they never do: a range
+ * the cache does not slice gets the stored response whole, and nothing usable a {@code 504}).
  *
  * <p><b>On disk.</b> One directory, one file per entry, written to a temporary file and published
  * by an atomic rename, so a crash never leaves half an entry; a damaged file is a miss, and is

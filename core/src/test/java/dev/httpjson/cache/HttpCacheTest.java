@@ -1515,6 +1515,27 @@ class HttpCacheTest {
   }
 
   @Test
+  void onlyIfCachedNeverGoesToTheOriginWithARangeOrACondition() throws Exception {
+    server.enqueue(response(200, "0123456789", "Cache-Control", "max-age=60"));
+    server.enqueue(response(200, "origin"));
+
+    HttpResponse<String> range =
+        get("/nothing", "Cache-Control", "only-if-cached", "Range", "bytes=2-4");
+    HttpResponse<String> condition =
+        get("/nothing", "Cache-Control", "only-if-cached", "If-None-Match", "\"v1\"");
+    get("/r");
+    HttpResponse<String> twoRanges =
+        get("/r", "Cache-Control", "only-if-cached", "Range", "bytes=0-1, 4-5");
+
+    assertThat(range.statusCode()).isEqualTo(504);
+    assertThat(condition.statusCode()).isEqualTo(504);
+    // A range the cache does not slice: the stored response whole, as an origin may answer one.
+    assertThat(twoRanges.statusCode()).isEqualTo(200);
+    assertThat(twoRanges.body()).isEqualTo("0123456789");
+    assertThat(server.getRequestCount()).isEqualTo(1);
+  }
+
+  @Test
   void responseNoCacheIsStoredButValidatedEveryTime() throws Exception {
     server.enqueue(response(200, "one", "Cache-Control", "no-cache, max-age=60", "ETag", "\"v1\""));
     server.enqueue(response(304, "", "ETag", "\"v1\""));
@@ -1555,6 +1576,69 @@ class HttpCacheTest {
     send("DELETE", "/a");
 
     assertThat(get("/a").body()).isEqualTo("a1");
+  }
+
+  /** A body handler whose body fails to be read, as a response that does not decode does. */
+  private static HttpResponse.BodyHandler<String> failingBody() {
+    return info ->
+        HttpResponse.BodySubscribers.mapping(
+            HttpResponse.BodySubscribers.ofString(StandardCharsets.UTF_8),
+            s -> {
+              throw new IllegalStateException("not the expected body: " + s);
+            });
+  }
+
+  @Test
+  void anUnsafeMethodAnsweredWithSuccessInvalidatesEvenWhenItsBodyFails() throws Exception {
+    server.enqueue(response(200, "a1", "Cache-Control", "max-age=60"));
+    server.enqueue(response(201, "{unexpected"));
+    server.enqueue(response(200, "a2"));
+
+    get("/a");
+    HttpRequest post =
+        HttpRequest.newBuilder(uri("/a"))
+            .timeout(java.time.Duration.ofSeconds(5))
+            .POST(BodyPublishers.ofString("{}"))
+            .build();
+    assertThatThrownBy(() -> client.send(post, failingBody()))
+        .isInstanceOf(java.io.IOException.class);
+
+    assertThat(get("/a").body()).isEqualTo("a2");
+  }
+
+  @Test
+  void anAsyncUnsafeMethodAnsweredWithSuccessInvalidatesEvenWhenItsBodyFails() throws Exception {
+    server.enqueue(response(200, "a1", "Cache-Control", "max-age=60"));
+    server.enqueue(response(204, ""));
+    server.enqueue(response(200, "a2"));
+
+    get("/a");
+    HttpRequest delete =
+        HttpRequest.newBuilder(uri("/a")).timeout(java.time.Duration.ofSeconds(5)).DELETE().build();
+    assertThatThrownBy(() -> client.sendAsync(delete, failingBody()).get(5, TimeUnit.SECONDS))
+        .isInstanceOf(java.util.concurrent.ExecutionException.class);
+
+    assertThat(get("/a").body()).isEqualTo("a2");
+  }
+
+  @Test
+  void anUnsafeMethodThatFailsBeforeItsResponseInvalidatesSinceTheOriginMayHaveAppliedIt()
+      throws Exception {
+    server.enqueue(response(200, "a1", "Cache-Control", "max-age=60"));
+    server.enqueue(
+        new MockResponse.Builder().code(200).body("").headersDelay(3, TimeUnit.SECONDS).build());
+    server.enqueue(response(200, "a2"));
+
+    get("/a");
+    HttpRequest put =
+        HttpRequest.newBuilder(uri("/a"))
+            .timeout(java.time.Duration.ofMillis(300))
+            .PUT(BodyPublishers.ofString("{}"))
+            .build();
+    assertThatThrownBy(() -> client.send(put, BodyHandlers.ofString()))
+        .isInstanceOf(java.net.http.HttpTimeoutException.class);
+
+    assertThat(get("/a").body()).isEqualTo("a2");
   }
 
   // The surface

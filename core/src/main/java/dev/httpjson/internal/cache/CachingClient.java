@@ -71,9 +71,16 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     Objects.requireNonNull(handler, "handler == null");
     String identity = identityIfCached(request);
     if (identity == null) {
-      HttpResponse<T> response = delegate.send(request, handler);
-      invalidate(request, response);
-      return response;
+      if (safe(request.method())) {
+        return delegate.send(request, handler);
+      }
+      Invalidating<T> invalidating = new Invalidating<>(request, handler);
+      try {
+        return delegate.send(request, invalidating);
+      } catch (IOException | RuntimeException | InterruptedException | Error e) {
+        invalidating.failed();
+        throw e;
+      }
     }
     byte[] body = null;
     if (request.method().equals("QUERY")) {
@@ -97,7 +104,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     }
     Call<T> call = identity == null ? null : call(request, handler, identity, null);
     if (call == null) {
-      return passedOn(request, delegate.sendAsync(request, handler));
+      return passedOn(request, handler, h -> delegate.sendAsync(request, h));
     }
     return call.runAsync();
   }
@@ -108,19 +115,69 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     if (push == null) {
       return sendAsync(request, handler);
     }
-    return passedOn(request, delegate.sendAsync(request, handler, push));
+    return passedOn(request, handler, h -> delegate.sendAsync(request, h, push));
   }
 
-  /** The response of a request the cache passed on, which invalidates what it changed. */
+  /**
+   * The response of a request the cache passed on, sent with {@code handler}: an unsafe one
+   * invalidates what it changed ({@link Invalidating}).
+   */
   private <T> CompletableFuture<HttpResponse<T>> passedOn(
-      HttpRequest request, CompletableFuture<HttpResponse<T>> network) {
-    return linked(
-        network,
-        network.thenApply(
-            r -> {
-              invalidate(request, r);
-              return r;
-            }));
+      HttpRequest request,
+      BodyHandler<T> handler,
+      java.util.function.Function<BodyHandler<T>, CompletableFuture<HttpResponse<T>>> send) {
+    if (safe(request.method())) {
+      CompletableFuture<HttpResponse<T>> network = send.apply(handler);
+      return linked(network, network.thenApply(r -> r));
+    }
+    Invalidating<T> invalidating = new Invalidating<>(request, handler);
+    CompletableFuture<HttpResponse<T>> network;
+    try {
+      network = send.apply(invalidating);
+    } catch (RuntimeException | Error e) {
+      invalidating.failed();
+      throw e;
+    }
+    CompletableFuture<HttpResponse<T>> out = linked(network, network.thenApply(r -> r));
+    out.whenComplete(
+        (r, e) -> {
+          if (e != null) {
+            invalidating.failed();
+          }
+        });
+    return out;
+  }
+
+  /**
+   * The handler of an unsafe request, which invalidates (RFC 9111 section 4.4) as soon as the
+   * response's status is known, before its body is read: a body that then fails (cut short, or not
+   * what the caller's handler expects) leaves the change the origin made. A request that fails
+   * without a response (a timeout, a broken connection) may have been applied all the same, so its
+   * target is invalidated too.
+   */
+  private final class Invalidating<T> implements BodyHandler<T> {
+    private final HttpRequest request;
+    private final BodyHandler<T> handler;
+    private volatile boolean answered;
+
+    Invalidating(HttpRequest request, BodyHandler<T> handler) {
+      this.request = request;
+      this.handler = handler;
+    }
+
+    @Override
+    public HttpResponse.BodySubscriber<T> apply(ResponseInfo info) {
+      answered = true;
+      invalidate(request, info.statusCode(), info.headers());
+      return handler.apply(info);
+    }
+
+    /** The request failed: its target is invalidated unless a response said how it went. */
+    void failed() {
+      if (!answered) {
+        cache.store.removeGroup(cache.group(request.uri()));
+      }
+    }
   }
 
   /**
@@ -171,15 +228,14 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
   }
 
   /** RFC 9111 section 4.4: a non-error response to an unsafe method invalidates the URIs. */
-  private void invalidate(HttpRequest request, HttpResponse<?> response) {
-    int status = response.statusCode();
+  private void invalidate(HttpRequest request, int status, HttpHeaders headers) {
     if (safe(request.method()) || status < 200 || status >= 400) {
       return;
     }
     URI target = request.uri();
     cache.store.removeGroup(cache.group(target));
     for (String name : new String[] {"Location", "Content-Location"}) {
-      Optional<String> value = response.headers().firstValue(name);
+      Optional<String> value = headers.firstValue(name);
       if (value.isPresent()) {
         try {
           URI other = target.resolve(value.get().trim());
@@ -1052,17 +1108,26 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
      */
     private Start start(long now) {
       cache.store.expunge(); // the files of bodies served and dropped unfinished closed first
+      boolean onlyIfCached = cc.has("only-if-cached");
       if (range != null) {
         long[] slice = slice(now);
         Bodies.Source source = slice == null ? null : Objects.requireNonNull(entry).open();
-        if (slice == null || source == null) {
+        if (slice != null && source != null) {
+          answer = partial(Objects.requireNonNull(entry), source, slice, now);
+          return Start.ANSWERED;
+        }
+        if (!onlyIfCached) {
           return Start.PASS;
         }
-        answer = partial(Objects.requireNonNull(entry), source, slice, now);
-        return Start.ANSWERED;
+        // Never the origin (RFC 9111 section 5.2.1.7): the stored response whole, as an origin
+        // may answer a range, else a 504.
       }
       if (ownCondition) {
         if (!lookUp(now)) {
+          if (onlyIfCached) {
+            answer = gatewayTimeout();
+            return Start.ANSWERED;
+          }
           return Start.PASS;
         }
         Entry e = Objects.requireNonNull(entry);
@@ -1079,7 +1144,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         entry = null; // its file is gone: a miss
         forward = "uri-miss";
       }
-      if (cc.has("only-if-cached")) {
+      if (onlyIfCached) {
         answer = gatewayTimeout();
         return Start.ANSWERED;
       }

@@ -524,8 +524,12 @@ final class DiskStore extends Store {
           c.write(file);
         }
       }
-      // Not atomic (AtomicMoveNotSupportedException): no half-written entry, then no entry.
-      return place(temp, name, length, entry.group, stamp);
+      try {
+        // Not atomic (AtomicMoveNotSupportedException): no half-written entry, then no entry.
+        return place(temp, name, length, entry.group, stamp);
+      } catch (NoSuchFileException e) {
+        return false; // its group removed meanwhile, by another cache on this directory
+      }
     } catch (IOException | RuntimeException e) {
       notWritten(e);
       try {
@@ -597,13 +601,18 @@ final class DiskStore extends Store {
     }
   }
 
+  /**
+   * {@inheritDoc} The temporary files of the bodies being written go too, those of the other caches
+   * on this directory (other processes) included: such a body may describe what was removed, and
+   * its writer, which knows nothing of this removal, then finds its file gone and publishes
+   * nothing.
+   */
   @Override
   void removeGroup(String group) {
     synchronized (this) {
       removing(group);
     }
-    // A temporary file is its writer's to remove.
-    delete(group + "-*", name -> name.endsWith(SUFFIX) || name.endsWith(BODY), this::forget);
+    delete(group + "-*", name -> true, this::forget);
   }
 
   @Override
@@ -611,7 +620,8 @@ final class DiskStore extends Store {
     synchronized (this) {
       removingAll();
     }
-    delete("*.{entry,body}", name -> true, name -> {});
+    // The bodies being written too (see removeGroup).
+    delete("*.{entry,body,tmp}", name -> true, name -> {});
     synchronized (this) {
       index.clear();
       size = 0;
@@ -875,6 +885,10 @@ final class DiskStore extends Store {
         if (!place(temp, name, written + 16, template.group, stamp)) {
           return false;
         }
+      } catch (NoSuchFileException e) {
+        // Deleted by a removal of its group, by another cache on this directory: not published.
+        abandon();
+        return false;
       } catch (IOException | RuntimeException e) {
         notWritten(e);
         abandon();
