@@ -43,18 +43,18 @@ class PassedThroughTest {
 
   @Test
   void aResponseNotStoredTakesNoMoreExecutorTasksThanWithoutTheCache() throws Exception {
-    int calls = 20;
+    int calls = 40;
     int without = tasks(null, calls);
     int with = tasks(HttpCache.inMemory(1 << 20), calls);
-    // The JDK's own tasks vary by one or two from run to run; a hand-off per call is 20 more.
+    // The JDK's own tasks vary by up to ten on a busy machine; a hand-off per call is 40 more.
     assertThat(with)
         .as("executor tasks with a cache, %s without", without)
-        .isLessThanOrEqualTo(without + calls / 4);
+        .isLessThanOrEqualTo(without + calls / 2);
   }
 
   @Test
   void aRevalidationTakesNoMoreExecutorTasksThanAPlainCall() throws Exception {
-    int calls = 20;
+    int calls = 40;
     int without = tasks(null, calls);
     AtomicInteger tasks = new AtomicInteger();
     HttpCache cache = HttpCache.inMemory(1 << 20);
@@ -84,10 +84,10 @@ class PassedThroughTest {
     }
     int with = tasks.get() - before;
     assertThat(cache.revalidationCount()).isEqualTo(calls);
-    // A hand-off per revalidation would be 20 more.
+    // A hand-off per revalidation would be 40 more; the JDK's own tasks vary by up to ten.
     assertThat(with)
         .as("executor tasks of revalidations, %s of plain calls", without)
-        .isLessThanOrEqualTo(without + calls / 4);
+        .isLessThanOrEqualTo(without + calls / 2);
   }
 
   private HttpClient counted(AtomicInteger tasks) {
