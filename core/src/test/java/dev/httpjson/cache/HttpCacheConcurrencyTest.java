@@ -28,6 +28,7 @@ import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -336,7 +337,7 @@ class HttpCacheConcurrencyTest {
    * As above, with the other cache's removal made while the response's headers are still awaited:
    * no file of the response exists yet, so nothing on the directory tells its writer of it.
    */
-  @org.junit.jupiter.api.Tag("tofix")
+  @Tag("tofix")
   @org.junit.jupiter.api.Test
   void aResponseAwaitedThroughOneCacheWhileAnotherOnTheDirectoryRemovesItsUriIsNotStored()
       throws Exception {
