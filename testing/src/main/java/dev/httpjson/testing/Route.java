@@ -139,6 +139,17 @@ public final class Route {
   }
 
   /** The replies no request took: under {@link #always()}, those queued before the last one. */
+  /** The next reply, taken only if {@code test} accepts it; null otherwise, taking nothing. */
+  synchronized @Nullable Object nextIf(Predicate<Object> test) {
+    Object reply = replies.peek();
+    return reply != null && test.test(reply) ? next() : null;
+  }
+
+  /** Whether the route has a reply left to give. */
+  synchronized boolean unused() {
+    return !replies.isEmpty();
+  }
+
   synchronized int unconsumed() {
     return always ? replies.size() - 1 : replies.size();
   }

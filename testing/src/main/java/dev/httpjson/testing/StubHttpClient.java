@@ -56,7 +56,9 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <p><b>Routes</b> are tried in the order they were added; a request takes the next reply of the
- * first route that matches it and still has one. A request no route answers fails the call with an
+ * first route that matches it and still has one, once its body has arrived whole (a request whose
+ * body failed, timed out or was cancelled leaves the reply to the next). A request no route answers
+ * fails the call with an
  * {@link dev.httpjson.HttpJsonException} listing the routes (httpjson's own type, so that a {@code
  * RetryInterceptor} does not send it again), and is remembered, so that {@link #verify()} fails the
  * test even when the code under test swallowed the error. Routes match the method and the whole
@@ -457,12 +459,12 @@ public final class StubHttpClient extends HttpClient {
   }
 
   /**
-   * Picks the route and takes its reply, or returns null when none answers.
+   * The routes whose predicates accept the request, in order: chosen before its body is read.
    *
    * @throws PredicateFailed if a route's predicate threw, naming the route and the request
    */
-  @SuppressWarnings("unchecked")
-  @Nullable Answer answer(HttpRequest request) {
+  List<Route> matching(HttpRequest request) {
+    List<Route> matching = new ArrayList<>();
     for (Route route : routes) {
       boolean matches;
       try {
@@ -480,13 +482,43 @@ public final class StubHttpClient extends HttpClient {
             e);
       }
       if (matches) {
-        Object reply = route.next();
-        if (reply instanceof Reply) {
-          return new Answer(route, (Reply) reply, null);
-        }
-        if (reply != null) {
-          return new Answer(route, null, (Function<? super StubRequest, Reply>) reply);
-        }
+        matching.add(route);
+      }
+    }
+    return matching;
+  }
+
+  /**
+   * Takes the reply that answers before the request body is read, a {@link
+   * Reply#dropBeforeRequestBody()} next on the first of {@code matching} with a reply left, or
+   * returns null and takes nothing.
+   */
+  @Nullable Answer dropBeforeBody(List<Route> matching) {
+    for (Route route : matching) {
+      if (route.unused()) {
+        Object reply =
+            route.nextIf(
+                r -> r instanceof Reply && ((Reply) r).drop == Reply.Drop.BEFORE_REQUEST_BODY);
+        return reply == null ? null : new Answer(route, (Reply) reply, null);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Takes the next reply of the first of {@code matching} that still has one, once the request's
+   * body arrived whole (a request never read is never answered, and leaves the reply to the next),
+   * or returns null when none answers.
+   */
+  @SuppressWarnings("unchecked")
+  @Nullable Answer take(List<Route> matching) {
+    for (Route route : matching) {
+      Object reply = route.next();
+      if (reply instanceof Reply) {
+        return new Answer(route, (Reply) reply, null);
+      }
+      if (reply != null) {
+        return new Answer(route, null, (Function<? super StubRequest, Reply>) reply);
       }
     }
     return null;
