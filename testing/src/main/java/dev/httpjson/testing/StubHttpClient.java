@@ -58,12 +58,11 @@ import org.jspecify.annotations.Nullable;
  * <p><b>Routes</b> are tried in the order they were added; a request takes the next reply of the
  * first route that matches it and still has one, once its body has arrived whole (a request whose
  * body failed, timed out or was cancelled leaves the reply to the next). A request no route answers
- * fails the call with an
- * {@link dev.httpjson.HttpJsonException} listing the routes (httpjson's own type, so that a {@code
- * RetryInterceptor} does not send it again), and is remembered, so that {@link #verify()} fails the
- * test even when the code under test swallowed the error. Routes match the method and the whole
- * path, the base URI's path included (the host and the query are not looked at: any host works), or
- * any predicate over the {@link HttpRequest}.
+ * fails the call with an {@link dev.httpjson.HttpJsonException} listing the routes (httpjson's own
+ * type, so that a {@code RetryInterceptor} does not send it again), and is remembered, so that
+ * {@link #verify()} fails the test even when the code under test swallowed the error. Routes match
+ * the method and the whole path, the base URI's path included (the host and the query are not
+ * looked at: any host works), or any predicate over the {@link HttpRequest}.
  *
  * <p><b>Delivery</b> follows the JDK client: the caller's {@link BodyHandler} gets the response's
  * head and its {@link HttpResponse.BodySubscriber} the body on the stub's own threads (never the
