@@ -165,9 +165,9 @@ final class Exchange<T> {
   }
 
   private void route() {
-    StubHttpClient.Answer answer;
+    List<Route> matching;
     try {
-      answer = stub.answer(request);
+      matching = stub.matching(request);
     } catch (StubHttpClient.PredicateFailed e) {
       // The test's predicate failed, not the code under test: the request is remembered as one no
       // route answered, so that verify() fails the test even when the code swallowed the error.
@@ -180,32 +180,31 @@ final class Exchange<T> {
           });
       return;
     }
-    if (answer == null) {
-      readBody(
-          body -> {
-            stub.record(capture(body, null), false);
-            // httpjson's own type: a retry cannot make a route appear, so retries leave it alone.
-            fail(new HttpJsonException(stub.noRoute(request), null));
-          });
-      return;
-    }
-    String route = answer.route().toString();
-    Reply fixed = answer.reply();
-    if (fixed != null && fixed.drop == Reply.Drop.BEFORE_REQUEST_BODY) {
+    StubHttpClient.Answer dropped = stub.dropBeforeBody(matching);
+    if (dropped != null) {
       request.bodyPublisher().ifPresent(p -> p.subscribe(new Cancelling()));
-      stub.record(capture(new byte[0], route), true);
+      stub.record(capture(new byte[0], dropped.route().toString()), true);
       fail(
           new IOException(
               "connection closed before the request body was read (route "
-                  + answer.route().description()
+                  + dropped.route().description()
                   + ")"));
       return;
     }
+    // The reply is taken once the body arrived whole: a request whose body failed, timed out or
+    // was cancelled was never read, and leaves its reply to the next request, as on a server.
     readBody(
         body -> {
-          StubRequest captured = capture(body, route);
+          StubHttpClient.Answer answer = stub.take(matching);
+          if (answer == null) {
+            stub.record(capture(body, null), false);
+            // httpjson's own type: a retry cannot make a route appear, so retries leave it alone.
+            fail(new HttpJsonException(stub.noRoute(request), null));
+            return;
+          }
+          StubRequest captured = capture(body, answer.route().toString());
           stub.record(captured, true);
-          Reply reply = fixed;
+          Reply reply = answer.reply();
           if (reply == null) {
             try {
               reply =

@@ -107,8 +107,9 @@ public final class Route {
   }
 
   /**
-   * Makes the last reply answer every further request, so that the route is never used up (and
-   * never left unconsumed).
+   * Makes the last reply answer every further request, so that the route is never used up and its
+   * last reply is never left unconsumed; the replies before it still answer once each, and {@link
+   * StubHttpClient#verify()} reports those no request took.
    *
    * @return this route
    * @throws IllegalStateException if the route has no reply yet
@@ -137,15 +138,31 @@ public final class Route {
     return reply;
   }
 
+  /** The replies no request took: under {@link #always()}, those queued before the last one. */
+  /** The next reply, taken only if {@code test} accepts it; null otherwise, taking nothing. */
+  synchronized @Nullable Object nextIf(Predicate<Object> test) {
+    Object reply = replies.peek();
+    return reply != null && test.test(reply) ? next() : null;
+  }
+
+  /** Whether the route has a reply left to give. */
+  synchronized boolean unused() {
+    return !replies.isEmpty();
+  }
+
   synchronized int unconsumed() {
-    return always ? 0 : replies.size();
+    return always ? replies.size() - 1 : replies.size();
   }
 
   /** The route's method and path (or description), and how many replies it has left. */
   @Override
   public synchronized String toString() {
     if (always) {
-      return description + " (always)";
+      int left = replies.size() - 1;
+      return description
+          + (left == 0
+              ? " (always)"
+              : " (always, " + left + (left == 1 ? " reply" : " replies") + " left before it)");
     }
     if (replies.isEmpty()) {
       return description

@@ -8,6 +8,7 @@ import java.net.Authenticator;
 import java.net.CookieHandler;
 import java.net.ProxySelector;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
@@ -19,6 +20,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -53,12 +56,13 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * <p><b>Routes</b> are tried in the order they were added; a request takes the next reply of the
- * first route that matches it and still has one. A request no route answers fails the call with an
- * {@link dev.httpjson.HttpJsonException} listing the routes (httpjson's own type, so that a {@code
- * RetryInterceptor} does not send it again), and is remembered, so that {@link #verify()} fails the
- * test even when the code under test swallowed the error. Routes match the method and the whole
- * path, the base URI's path included (the host and the query are not looked at: any host works), or
- * any predicate over the {@link HttpRequest}.
+ * first route that matches it and still has one, once its body has arrived whole (a request whose
+ * body failed, timed out or was cancelled leaves the reply to the next). A request no route answers
+ * fails the call with an {@link dev.httpjson.HttpJsonException} listing the routes (httpjson's own
+ * type, so that a {@code RetryInterceptor} does not send it again), and is remembered, so that
+ * {@link #verify()} fails the test even when the code under test swallowed the error. Routes match
+ * the method and the whole path, the base URI's path included (the host and the query are not
+ * looked at: any host works), or any predicate over the {@link HttpRequest}.
  *
  * <p><b>Delivery</b> follows the JDK client: the caller's {@link BodyHandler} gets the response's
  * head and its {@link HttpResponse.BodySubscriber} the body on the stub's own threads (never the
@@ -454,12 +458,12 @@ public final class StubHttpClient extends HttpClient {
   }
 
   /**
-   * Picks the route and takes its reply, or returns null when none answers.
+   * The routes whose predicates accept the request, in order: chosen before its body is read.
    *
    * @throws PredicateFailed if a route's predicate threw, naming the route and the request
    */
-  @SuppressWarnings("unchecked")
-  @Nullable Answer answer(HttpRequest request) {
+  List<Route> matching(HttpRequest request) {
+    List<Route> matching = new ArrayList<>();
     for (Route route : routes) {
       boolean matches;
       try {
@@ -477,13 +481,43 @@ public final class StubHttpClient extends HttpClient {
             e);
       }
       if (matches) {
-        Object reply = route.next();
-        if (reply instanceof Reply) {
-          return new Answer(route, (Reply) reply, null);
-        }
-        if (reply != null) {
-          return new Answer(route, null, (Function<? super StubRequest, Reply>) reply);
-        }
+        matching.add(route);
+      }
+    }
+    return matching;
+  }
+
+  /**
+   * Takes the reply that answers before the request body is read, a {@link
+   * Reply#dropBeforeRequestBody()} next on the first of {@code matching} with a reply left, or
+   * returns null and takes nothing.
+   */
+  @Nullable Answer dropBeforeBody(List<Route> matching) {
+    for (Route route : matching) {
+      if (route.unused()) {
+        Object reply =
+            route.nextIf(
+                r -> r instanceof Reply && ((Reply) r).drop == Reply.Drop.BEFORE_REQUEST_BODY);
+        return reply == null ? null : new Answer(route, (Reply) reply, null);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Takes the next reply of the first of {@code matching} that still has one, once the request's
+   * body arrived whole (a request never read is never answered, and leaves the reply to the next),
+   * or returns null when none answers.
+   */
+  @SuppressWarnings("unchecked")
+  @Nullable Answer take(List<Route> matching) {
+    for (Route route : matching) {
+      Object reply = route.next();
+      if (reply instanceof Reply) {
+        return new Answer(route, (Reply) reply, null);
+      }
+      if (reply != null) {
+        return new Answer(route, null, (Function<? super StubRequest, Reply>) reply);
       }
     }
     return null;
@@ -616,6 +650,9 @@ public final class StubHttpClient extends HttpClient {
    * @throws IOException if the route drops the connection, the request times out ({@link
    *     HttpTimeoutException}) or no route answers it
    * @throws InterruptedException if interrupted while waiting: the exchange is aborted
+   * @throws IllegalArgumentException if the JDK client would refuse the request: one of the
+   *     caller's own {@code HttpRequest} class with a restricted or invalid header, an invalid
+   *     method, URI or timeout, with the JDK client's message
    */
   @Override
   public <T> HttpResponse<T> send(HttpRequest request, BodyHandler<T> handler)
@@ -652,7 +689,9 @@ public final class StubHttpClient extends HttpClient {
    * Sends a request asynchronously, as {@link HttpClient#sendAsync(HttpRequest, BodyHandler)} does:
    * the future completes once the handler's body is (for a streaming handler, at once), in {@link
    * CompletableFuture}'s default async executor as the JDK client's does, so that what depends on
-   * it never runs on the stub's threads. Cancelling it aborts the exchange.
+   * it never runs on the stub's threads. Cancelling it aborts the exchange. A request the JDK
+   * client would refuse is refused here too, with its {@link IllegalArgumentException}, as {@link
+   * #send} refuses it.
    */
   @Override
   public <T> CompletableFuture<HttpResponse<T>> sendAsync(
@@ -674,12 +713,117 @@ public final class StubHttpClient extends HttpClient {
       HttpRequest request, BodyHandler<T> handler) {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(handler, "handler");
+    refuseAsTheJdkDoes(request);
     Recording r = recording;
     if (r != null) {
       r.capture(request);
       return new Exchange<>(this, request, handler).startRecorded();
     }
     return new Exchange<>(this, request, handler).start();
+  }
+
+  /**
+   * Refuses what the JDK client refuses before it connects, with its exception: {@code
+   * HttpRequest.newBuilder()} checks the requests it builds, but a request of the caller's own
+   * class (a wrapper an interceptor made) is checked only when it is sent. A test must not pass on
+   * a request that production could not send.
+   */
+  private static void refuseAsTheJdkDoes(HttpRequest request) {
+    // The headers first, with the messages of the JDK client's own check, which name the header.
+    Set<String> restricted = restrictedHeaders();
+    request
+        .headers()
+        .map()
+        .forEach(
+            (name, values) -> {
+              if (name.isEmpty() || !name.chars().allMatch(StubHttpClient::isTokenChar)) {
+                throw new IllegalArgumentException("invalid header name: \"" + name + "\"");
+              }
+              if (restricted.contains(name)) {
+                throw new IllegalArgumentException("restricted header name: \"" + name + "\"");
+              }
+              for (String value : values) {
+                if (!value.chars().allMatch(StubHttpClient::isFieldChar)) {
+                  throw new IllegalArgumentException(
+                      "invalid header value for " + name + ": \"" + value + "\"");
+                }
+              }
+            });
+    // The method, the URI and the timeout: the checks HttpRequest.newBuilder makes of its own
+    // requests, with their messages.
+    boolean connect = "CONNECT".equals(request.method());
+    HttpRequest.newBuilder(connect ? new Renamed(request, "GET") : request, (name, value) -> false);
+    if (connect) {
+      throw new IllegalArgumentException("Unsupported method CONNECT");
+    }
+  }
+
+  /**
+   * The headers the JDK client refuses to take from a caller ({@code Host}, {@code Connection},
+   * {@code Content-Length}, {@code Expect}, {@code Upgrade}), but those its system property {@code
+   * jdk.httpclient.allowRestrictedHeaders} allows.
+   */
+  private static Set<String> restrictedHeaders() {
+    Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+    names.addAll(List.of("connection", "content-length", "expect", "host", "upgrade"));
+    String allowed = System.getProperty("jdk.httpclient.allowRestrictedHeaders");
+    if (allowed != null) {
+      for (String name : allowed.trim().split(",")) {
+        names.remove(name.trim());
+      }
+    }
+    return names;
+  }
+
+  /** A character a header value may hold: visible ASCII, a space, a tab or obs-text. */
+  private static boolean isFieldChar(int c) {
+    return c == ' ' || c == '\t' || (c >= 0x21 && c <= 0x7e) || (c >= 0x80 && c <= 0xff);
+  }
+
+  /** A request as it is, but its method: to check the rest of a CONNECT. */
+  private static final class Renamed extends HttpRequest {
+    private final HttpRequest request;
+    private final String method;
+
+    Renamed(HttpRequest request, String method) {
+      this.request = request;
+      this.method = method;
+    }
+
+    @Override
+    public Optional<BodyPublisher> bodyPublisher() {
+      return request.bodyPublisher();
+    }
+
+    @Override
+    public String method() {
+      return method;
+    }
+
+    @Override
+    public Optional<Duration> timeout() {
+      return request.timeout();
+    }
+
+    @Override
+    public boolean expectContinue() {
+      return request.expectContinue();
+    }
+
+    @Override
+    public java.net.URI uri() {
+      return request.uri();
+    }
+
+    @Override
+    public Optional<Version> version() {
+      return request.version();
+    }
+
+    @Override
+    public HttpHeaders headers() {
+      return request.headers();
+    }
   }
 
   /**

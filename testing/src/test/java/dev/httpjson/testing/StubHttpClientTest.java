@@ -207,6 +207,34 @@ class StubHttpClientTest {
   }
 
   /**
+   * {@code always()} repeats the last reply only: a reply queued before it that no request took is
+   * a call the code did not make, and verify() says so, as it does for a route without always().
+   */
+  @Test
+  void verifyReportsTheRepliesBeforeAnAlwaysReplyThatWereNeverUsed() throws Exception {
+    stub.on("GET", "/v1/a")
+        .reply(Reply.status(503).header("Retry-After", "0"))
+        .reply(Reply.status(429))
+        .reply(200, 1)
+        .always();
+    stub.on("GET", "/v1/b").reply(Reply.status(503)).reply(200, 2).always();
+
+    HttpRequest a = HttpRequest.newBuilder(BASE.resolve("a")).build();
+    HttpRequest b = HttpRequest.newBuilder(BASE.resolve("b")).build();
+    assertThat(stub.send(a, BodyHandlers.discarding()).statusCode()).isEqualTo(503);
+    assertThat(stub.send(b, BodyHandlers.discarding()).statusCode()).isEqualTo(503);
+    assertThat(api.getFromJson("b", Integer.class)).isEqualTo(2);
+    assertThat(api.getFromJson("b", Integer.class)).isEqualTo(2);
+
+    assertThatThrownBy(stub::verify)
+        .isInstanceOf(AssertionError.class)
+        .hasMessage("reply not used: GET /v1/a (always, 1 reply left before it)");
+    assertThat(stub.toString())
+        .contains("GET /v1/a (always, 1 reply left before it)")
+        .contains("GET /v1/b (always)");
+  }
+
+  /**
    * A test waiting for a request its code sends from elsewhere waits without a monitor: on JDK 21
    * to 23 a virtual thread waiting in {@code Object.wait} keeps its carrier.
    */
