@@ -48,6 +48,7 @@ final class OkHttpHttpClient extends LibraryClient {
   private final Version version;
   private final ExecutorService executor;
   private final Executor completions; // off the reader threads
+  private final @Nullable AddedCredentials added; // null without interceptors of the caller's
 
   OkHttpHttpClient(OkHttpClient client) {
     super(
@@ -71,6 +72,7 @@ final class OkHttpHttpClient extends LibraryClient {
             : Version.HTTP_1_1;
     this.executor = this.client.dispatcher().executorService();
     this.completions = PumpThreads.READERS.offOwn(executor);
+    this.added = AddedCredentials.of(client);
   }
 
   // ---- configuration: the OkHttpClient's ----
@@ -164,7 +166,7 @@ final class OkHttpHttpClient extends LibraryClient {
           ? refused
           : new IOException(refused.getMessage(), refused);
     }
-    TransportResponse<Void> info = OkHttpResponses.info(response, request, okRequest.url());
+    TransportResponse<Void> info = info(response, request, okRequest);
     ResponsePump<T> pump;
     try {
       pump = pump(call, response, request, handler, info, interrupter);
@@ -211,7 +213,7 @@ final class OkHttpHttpClient extends LibraryClient {
               future.fail(refused);
               return;
             }
-            TransportResponse<Void> info = OkHttpResponses.info(response, request, okRequest.url());
+            TransportResponse<Void> info = info(response, request, okRequest);
             ResponsePump<T> pump;
             try {
               pump = pump(call, response, request, handler, info, null);
@@ -224,6 +226,17 @@ final class OkHttpHttpClient extends LibraryClient {
           }
         });
     return future;
+  }
+
+  /**
+   * The status line and headers of {@code response}, telling an {@code HttpCache} whether the
+   * caller's interceptors sent other credentials than {@code okRequest}'s ({@link
+   * AddedCredentials}).
+   */
+  private TransportResponse<Void> info(Response response, HttpRequest request, Request okRequest) {
+    TransportResponse<Void> info = OkHttpResponses.info(response, request, okRequest.url());
+    AddedCredentials a = added;
+    return a != null && a.in(okRequest, response) ? info.withCredentialsAdded() : info;
   }
 
   // ---- the request ----

@@ -4,6 +4,7 @@ import dev.httpjson.HttpCache.Outcome;
 import dev.httpjson.internal.SecretHeaders;
 import dev.httpjson.internal.Uris;
 import dev.httpjson.internal.transport.OwnIdentity;
+import dev.httpjson.internal.transport.SentCredentials;
 import java.io.IOException;
 import java.net.Authenticator;
 import java.net.CookieHandler;
@@ -410,6 +411,15 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     java.util.Set<String> names = new java.util.TreeSet<>(String.CASE_INSENSITIVE_ORDER);
     names.addAll(SecretHeaders.NAMES);
     return Collections.unmodifiableSet(names);
+  }
+
+  /**
+   * Whether the transport says that the request that got {@code info} carried credentials it was
+   * not given, added beneath this cache (an OkHttp interceptor's): the key, made of the request the
+   * cache saw, does not name that requester ({@link SentCredentials}).
+   */
+  private static boolean credentialsAdded(ResponseInfo info) {
+    return info instanceof SentCredentials && ((SentCredentials) info).credentialsAdded();
   }
 
   /** Whether {@code h} has a field that carries a credential. */
@@ -982,6 +992,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       if (head || cc.has("no-store") || status < 200 || status == 206 || status == 304) {
         return null;
       }
+      if (credentialsAdded(info)) {
+        return null; // keyed by a request without them, it would answer another requester
+      }
       HttpHeaders h = info.headers();
       Directives rc = Directives.parse(h.allValues("Cache-Control"));
       if (rc.has("must-understand")) {
@@ -1398,6 +1411,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         swapped = null;
         List<Entry> o = others;
         Map<String, String> s = selected;
+        // Credentials added beneath the cache: the response is another requester's than the key's.
+        boolean added = credentialsAdded(info);
+        if (added && conditional && status == 304) {
+          mismatched = true; // validates nothing stored under this key; asked again, whole
+          return BodySubscribers.replacing(null);
+        }
         if (e == null && o != null && s != null && conditional && status == 304) {
           Entry c = chosen(o, info.headers());
           if (c == null) {
@@ -1408,7 +1427,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           entry = e;
           chosen = true;
         }
-        if (head && e != null && status == 200 && describes(e, info.headers())) {
+        if (head && !added && e != null && status == 200 && describes(e, info.headers())) {
           // RFC 9111 section 4.3.5: a HEAD response freshens the stored GET it describes.
           update(e.freshened(info.headers(), requestMillis, responseMillis));
         }
@@ -1433,7 +1452,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
               chosen ? "fwd=vary-miss; fwd-status=304" : "fwd=stale; fwd-status=304",
               responseMillis);
         }
-        if (e != null && status >= 500 && staleIfError(e, responseMillis)) {
+        if (e != null && !added && status >= 500 && staleIfError(e, responseMillis)) {
           Bodies.Source source = source(e);
           if (source != null) {
             return swap(e, source, Outcome.HIT, "hit; detail=stale-if-error", responseMillis);
@@ -1794,7 +1813,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                       info -> {
                         long responseMillis = System.currentTimeMillis();
                         Directives rc = storable(info);
-                        if (info.statusCode() == 304 && sameValidator(stale, info.headers())) {
+                        if (info.statusCode() == 304
+                            && !credentialsAdded(info)
+                            && sameValidator(stale, info.headers())) {
                           Entry fresh =
                               stale.freshened(info.headers(), requestMillis, responseMillis);
                           if (follows) {

@@ -2,6 +2,7 @@ package dev.httpjson.transport.support.internal;
 
 import dev.httpjson.JsonOptions;
 import dev.httpjson.internal.transport.HeaderLookup;
+import dev.httpjson.internal.transport.SentCredentials;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
@@ -22,7 +23,7 @@ import org.jspecify.annotations.Nullable;
  * @param <T> the body
  */
 public final class TransportResponse<T>
-    implements HttpResponse<T>, HttpResponse.ResponseInfo, HeaderLookup {
+    implements HttpResponse<T>, HttpResponse.ResponseInfo, HeaderLookup, SentCredentials {
   private static final BiPredicate<String, String> ALL = (name, value) -> true;
 
   private final int statusCode;
@@ -35,6 +36,7 @@ public final class TransportResponse<T>
   private final @Nullable SSLSession session;
   private final @Nullable HttpResponse<?> previous; // without a body
   private final @Nullable T body;
+  private final boolean credentialsAdded;
 
   private TransportResponse(
       int statusCode,
@@ -44,7 +46,8 @@ public final class TransportResponse<T>
       HttpRequest request,
       @Nullable SSLSession session,
       @Nullable HttpResponse<?> previous,
-      @Nullable T body) {
+      @Nullable T body,
+      boolean credentialsAdded) {
     this.statusCode = statusCode;
     this.lines = lines;
     this.headers = headers;
@@ -53,6 +56,7 @@ public final class TransportResponse<T>
     this.session = session;
     this.previous = previous;
     this.body = body;
+    this.credentialsAdded = credentialsAdded;
   }
 
   /**
@@ -67,7 +71,7 @@ public final class TransportResponse<T>
       @Nullable SSLSession session,
       @Nullable HttpResponse<?> previous) {
     return new TransportResponse<>(
-        statusCode, null, headers, version, request, session, previous, null);
+        statusCode, null, headers, version, request, session, previous, null, false);
   }
 
   /**
@@ -83,13 +87,35 @@ public final class TransportResponse<T>
       @Nullable SSLSession session,
       @Nullable HttpResponse<?> previous) {
     return new TransportResponse<>(
-        statusCode, lines, null, version, request, session, previous, null);
+        statusCode, lines, null, version, request, session, previous, null, false);
   }
 
   /** This response with {@code body}. */
   public <U> TransportResponse<U> with(@Nullable U body) {
     return new TransportResponse<>(
-        statusCode, lines, headers, version, request, session, previous, body);
+        statusCode, lines, headers, version, request, session, previous, body, credentialsAdded);
+  }
+
+  /**
+   * This response, its request having carried credentials the transport was not given: added,
+   * changed or removed beneath httpjson by the library's own code ({@link SentCredentials}).
+   */
+  public TransportResponse<T> withCredentialsAdded() {
+    return new TransportResponse<>(
+        statusCode, lines, headers, version, request, session, previous, body, true);
+  }
+
+  @Override
+  public boolean credentialsAdded() {
+    return credentialsAdded;
+  }
+
+  /**
+   * Whether the request field {@code name} (in any case) carries a credential, by which an {@link
+   * dev.httpjson.HttpCache} keys a response: see {@link #withCredentialsAdded}.
+   */
+  public static boolean carriesCredential(String name) {
+    return SentCredentials.carriesCredential(name);
   }
 
   /**
