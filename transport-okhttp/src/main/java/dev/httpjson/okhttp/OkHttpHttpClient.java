@@ -43,6 +43,12 @@ import org.jspecify.annotations.Nullable;
 final class OkHttpHttpClient extends LibraryClient {
   private static final RequestBody EMPTY = RequestBody.create(new byte[0], null);
 
+  /**
+   * The times a request whose stream the server refused ({@code REFUSED_STREAM}) is sent again at
+   * most, each on a new OkHttp call.
+   */
+  static final int REFUSED_RETRIES = 3;
+
   private final OkHttpClient client; // with answers(), for the requests whose body it guards
   private final OkHttpClient plain; // the caller's settings, for every other request
   private final Version version;
@@ -149,16 +155,29 @@ final class OkHttpHttpClient extends LibraryClient {
     if (Thread.interrupted()) {
       throw new InterruptedException();
     }
+    long started = System.nanoTime();
     HeadersTimeout timeout = HeadersTimeout.start(call, request);
     CallInterrupter interrupter = new CallInterrupter(call);
     Response response;
-    interrupter.enter();
-    try {
-      response = call.execute();
-    } catch (IOException e) {
-      throw failure(call, e, timeout);
-    } finally {
-      interrupter.exit();
+    for (int retries = 0; ; retries++) {
+      interrupter.enter();
+      try {
+        response = call.execute();
+        break;
+      } catch (IOException e) {
+        if (!sendAgain(e, okRequest, retries)) {
+          throw failure(call, e, timeout);
+        }
+      } finally {
+        interrupter.exit();
+      }
+      if (Thread.interrupted()) {
+        throw new InterruptedException();
+      }
+      okRequest = toOkHttp(request);
+      call = newCall(okRequest);
+      timeout = HeadersTimeout.resume(call, request, started);
+      interrupter = new CallInterrupter(call);
     }
     IOException refused = refused(call, request, response, timeout);
     if (refused != null) {
@@ -197,35 +216,136 @@ final class OkHttpHttpClient extends LibraryClient {
       return CompletableFuture.failedFuture(e);
     }
     Call call = newCall(okRequest);
-    CallFuture<T> future = new CallFuture<>(call::cancel);
-    HeadersTimeout timeout = HeadersTimeout.start(call, request);
-    call.enqueue(
-        new Callback() {
-          @Override
-          public void onFailure(Call c, IOException e) {
-            future.fail(asyncFailure(e, timeout));
-          }
-
-          @Override
-          public void onResponse(Call c, Response response) {
-            IOException refused = refused(call, request, response, timeout);
-            if (refused != null) {
-              future.fail(refused);
-              return;
-            }
-            TransportResponse<Void> info = info(response, request, okRequest);
-            ResponsePump<T> pump;
-            try {
-              pump = pump(call, response, request, handler, info, null);
-            } catch (RuntimeException | Error e) {
-              future.fail(e);
-              return;
-            }
-            future.reading(pump, info, completions);
-            pump.start(true);
-          }
-        });
+    java.util.concurrent.atomic.AtomicReference<Call> current =
+        new java.util.concurrent.atomic.AtomicReference<>(call);
+    CallFuture<T> future =
+        new CallFuture<>(
+            () -> {
+              Call c = current.get();
+              if (c != null) {
+                c.cancel();
+              }
+            });
+    new AsyncAttempt<>(request, handler, okRequest, call, current, future, System.nanoTime(), 0)
+        .enqueue();
     return future;
+  }
+
+  /**
+   * One OkHttp call of a {@code sendAsync}: its response is read into {@code future}; a stream the
+   * server refused is sent again on a new call ({@link #sendAgain}), which {@code current} then
+   * names for the future to cancel.
+   */
+  private final class AsyncAttempt<T> implements Callback {
+    private final HttpRequest request;
+    private final BodyHandler<T> handler;
+    private final Request okRequest;
+    private final java.util.concurrent.atomic.AtomicReference<Call> current;
+    private final CallFuture<T> future;
+    private final long started;
+    private final int retries;
+    private final Call call;
+    private @Nullable HeadersTimeout timeout;
+
+    AsyncAttempt(
+        HttpRequest request,
+        BodyHandler<T> handler,
+        Request okRequest,
+        Call call,
+        java.util.concurrent.atomic.AtomicReference<Call> current,
+        CallFuture<T> future,
+        long started,
+        int retries) {
+      this.request = request;
+      this.handler = handler;
+      this.okRequest = okRequest;
+      this.current = current;
+      this.future = future;
+      this.started = started;
+      this.retries = retries;
+      this.call = call;
+    }
+
+    void enqueue() {
+      try {
+        timeout =
+            retries == 0
+                ? HeadersTimeout.start(call, request)
+                : HeadersTimeout.resume(call, request, started);
+      } catch (HttpTimeoutException e) {
+        future.fail(e);
+        return;
+      }
+      call.enqueue(this);
+      if (future.isDone()) {
+        call.cancel(); // cancelled while this call was being made
+      }
+    }
+
+    @Override
+    public void onFailure(Call c, IOException e) {
+      if (!future.isDone() && sendAgain(e, okRequest, retries)) {
+        Request again = toOkHttp(request);
+        Call next = newCall(again);
+        current.set(next);
+        new AsyncAttempt<>(request, handler, again, next, current, future, started, retries + 1)
+            .enqueue();
+        return;
+      }
+      future.fail(asyncFailure(e, timeout));
+    }
+
+    @Override
+    public void onResponse(Call c, Response response) {
+      IOException refused = refused(call, request, response, timeout);
+      if (refused != null) {
+        future.fail(refused);
+        return;
+      }
+      TransportResponse<Void> info = info(response, request, okRequest);
+      ResponsePump<T> pump;
+      try {
+        pump = pump(call, response, request, handler, info, null);
+      } catch (RuntimeException | Error e) {
+        future.fail(e);
+        return;
+      }
+      future.reading(pump, info, completions);
+      pump.start(true);
+    }
+  }
+
+  /**
+   * Whether a request whose call failed with {@code e} after {@code retries} retries is sent again:
+   * the server refused its stream ({@code REFUSED_STREAM}: RFC 9113 section 8.7, it was not
+   * processed, whatever the method), which OkHttp sends again only on another route (square/okhttp
+   * issue 6700); at most {@link #REFUSED_RETRIES} times, unless the client's {@code
+   * retryOnConnectionFailure} is off or the request's body failed. The body is published again, as
+   * for a redirect: a publisher that can publish only once fails the call with its own failure.
+   */
+  private boolean sendAgain(IOException e, Request okRequest, int retries) {
+    if (retries >= REFUSED_RETRIES || !plain.retryOnConnectionFailure() || !refusedStream(e)) {
+      return false;
+    }
+    RequestBody body = okRequest.body();
+    return !(body instanceof PublisherRequestBody) || ((PublisherRequestBody) body).replayable();
+  }
+
+  /**
+   * Whether {@code e} (or a cause) is OkHttp's reset of the stream with {@code REFUSED_STREAM}: its
+   * type, in a package OkHttp's module does not export, is recognised by name and message.
+   */
+  private static boolean refusedStream(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t.getClass().getName().equals("okhttp3.internal.http2.StreamResetException")
+          && "stream was reset: REFUSED_STREAM".equals(t.getMessage())) {
+        return true;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
   }
 
   /**
@@ -453,6 +573,25 @@ final class OkHttpHttpClient extends LibraryClient {
     static @Nullable HeadersTimeout start(Call call, HttpRequest request) {
       long nanos = Failures.timeoutNanos(request); // Okio adds it to nanoTime()
       return nanos < 0 ? null : new HeadersTimeout(call, nanos);
+    }
+
+    /**
+     * The timeout of a call that sends {@code request} again, its first call made at {@code
+     * started} (a {@code nanoTime}): what is left of the request's timeout.
+     *
+     * @throws HttpTimeoutException when nothing is left
+     */
+    static @Nullable HeadersTimeout resume(Call call, HttpRequest request, long started)
+        throws HttpTimeoutException {
+      long nanos = Failures.timeoutNanos(request);
+      if (nanos < 0) {
+        return null;
+      }
+      long left = nanos - (System.nanoTime() - started);
+      if (left <= 0) {
+        throw new HttpTimeoutException("request timed out");
+      }
+      return new HeadersTimeout(call, left);
     }
 
     /**

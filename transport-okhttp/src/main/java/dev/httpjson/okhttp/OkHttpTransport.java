@@ -33,7 +33,10 @@ import okhttp3.OkHttpClient;
  * pooled HTTP/1 connection was found closed by the server before the request was written (a
  * connection idle 100 ms or more is looked at first, as servers close idle keep-alive connections),
  * or a response asks for it again (307, 308, 401, 407), as the JDK client does. A request the
- * server may have read is not sent again.
+ * server may have read is not sent again. A request whose HTTP/2 stream the server refused ({@code
+ * REFUSED_STREAM}), which it did not process, is sent again on a new call, whatever its method, up
+ * to three times within its timeout (unless {@code retryOnConnectionFailure} is off); its body is
+ * published again, as for a redirect.
  *
  * <p>What OkHttp cannot express throws {@link UnsupportedOperationException}: {@link
  * HttpClient#newWebSocketBuilder()}, push promises (a non-null {@code PushPromiseHandler}), {@link

@@ -102,6 +102,11 @@ final class PublisherRequestBody extends RequestBody {
     return failed || (guarded && !resendAsked && !unsent);
   }
 
+  /** Whether the body may be published again: its publisher has not failed. */
+  boolean replayable() {
+    return !failed;
+  }
+
   /** A listener for the call that sends this body: its cancellation ends a wait for the body. */
   EventListener endsWithCall() {
     return new EventListener() {
