@@ -333,12 +333,12 @@ final class OkHttpHttpClient extends LibraryClient {
 
   /**
    * Whether {@code e} (or a cause) is OkHttp's reset of the stream with {@code REFUSED_STREAM}: its
-   * type, in a package OkHttp's module does not export, is recognised by name and message.
+   * type is internal to OkHttp, so only the words OkHttp gives it tell it (should they change, a
+   * refused stream fails the call as before).
    */
   private static boolean refusedStream(Throwable e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t.getClass().getName().equals("okhttp3.internal.http2.StreamResetException")
-          && "stream was reset: REFUSED_STREAM".equals(t.getMessage())) {
+      if (t instanceof IOException && "stream was reset: REFUSED_STREAM".equals(t.getMessage())) {
         return true;
       }
       if (t.getCause() == t) {
