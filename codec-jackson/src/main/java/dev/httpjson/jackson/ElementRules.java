@@ -1,5 +1,6 @@
 package dev.httpjson.jackson;
 
+import dev.httpjson.codec.support.internal.ScalarReading;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import org.jspecify.annotations.Nullable;
@@ -7,7 +8,6 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.BeanProperty;
-import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.deser.std.StdDeserializer;
@@ -63,47 +63,17 @@ final class ElementRules {
     }
 
     @Override
-    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws JacksonException {
-      if (!p.isExpectedStartArrayToken() && otherwise != null) {
-        if (p.hasToken(JsonToken.VALUE_STRING)) {
-          // Jackson's base64 skips blanks and line breaks: the text is held to the rule instead.
-          String text = p.getString();
-          try {
-            return ScalarRules.base64(text);
-          } catch (IllegalArgumentException e) {
-            return ctxt.handleWeirdStringValue(byte[].class, text, "%s", e.getMessage());
-          }
-        }
-        return otherwise.deserialize(p, ctxt);
-      }
-      if (!p.isExpectedStartArrayToken()) {
-        return ctxt.handleUnexpectedToken(
-            ctxt.constructType(handledType()),
-            p.currentToken(),
-            p,
-            "Cannot read %s from %s: expected a JSON array",
-            handledType().getSimpleName(),
-            p.currentToken());
-      }
-      ValueDeserializer<Object> element =
+    public @Nullable Object deserialize(JsonParser p, DeserializationContext ctxt)
+        throws JacksonException {
+      return ScalarReading.array(
+          StrictScalars.JACKSON,
+          handledType(),
           elements != null
               ? elements
-              : ctxt.findRootValueDeserializer(ctxt.constructType(component));
-      ScalarRules.ArrayBuilder array = new ScalarRules.ArrayBuilder(component);
-      JsonToken token;
-      while ((token = p.nextToken()) != JsonToken.END_ARRAY) {
-        try {
-          array.add(
-              token == JsonToken.VALUE_NULL
-                  ? ctxt.reportInputMismatch(
-                      this, "%s", ScalarRules.nullElementProblem(handledType()))
-                  : element.deserialize(p, ctxt));
-        } catch (Exception e) {
-          throw DatabindException.wrapWithPath(
-              ctxt, e, new JacksonException.Reference(handledType(), array.size()));
-        }
-      }
-      return array.build();
+              : ctxt.findRootValueDeserializer(ctxt.constructType(component)),
+          otherwise,
+          p,
+          ctxt);
     }
   }
 

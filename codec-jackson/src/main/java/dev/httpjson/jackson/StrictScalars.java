@@ -6,6 +6,7 @@ import static tools.jackson.databind.cfg.CoercionAction.Fail;
 import dev.httpjson.codec.support.internal.IsoDateTimes;
 import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarKind;
+import dev.httpjson.codec.support.internal.ScalarReading;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import java.util.function.Consumer;
@@ -13,7 +14,6 @@ import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DatabindException;
@@ -234,84 +234,40 @@ final class StrictScalars {
     }
 
     @Override
-    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws JacksonException {
-      JsonToken token = p.currentToken();
-      if (kind == null) {
-        try {
-          return super.deserialize(p, ctxt);
-        } catch (MismatchedInputException e) {
-          reword(e, token, p, ctxt);
-          throw e;
-        }
-      }
-      String problem = null;
-      if (token == JsonToken.VALUE_STRING) {
-        problem = kind.stringProblem(handledType(), p.getString(), iso);
-      } else if (token == JsonToken.VALUE_NUMBER_INT && kind.floating()) {
-        if (p.getNumberType() == JsonParser.NumberType.INT
-            && p.getIntValue() == 0
-            && p.getString().startsWith("-")) {
-          return kind.minusZero();
-        }
-      } else if (token == JsonToken.VALUE_NUMBER_INT && kind == ScalarKind.BYTE) {
-        problem = kind.integerProblem(p.getString());
-      } else if (token != JsonToken.VALUE_NULL && kind.onlyFromString() != null) {
-        return ctxt.handleUnexpectedToken(
-            ctxt.constructType(handledType()),
-            token,
-            p,
-            "%s",
-            kind.tokenProblem(handledType(), token));
-      }
-      if (problem != null) {
-        return kind.numeric() // the problem in every codec's words
-            ? ctxt.reportInputMismatch(handledType(), "%s", problem)
-            : ctxt.handleWeirdStringValue(handledType(), p.getString(), "%s", problem);
-      }
-      Object value;
-      try {
-        value = super.deserialize(p, ctxt);
-      } catch (MismatchedInputException | InputCoercionException | NumberFormatException e) {
-        if (kind.numeric()) {
-          reword(e, token, p, ctxt);
-        }
-        throw e;
-      }
-      return kind.inRange(value)
-          ? value
-          : ctxt.reportInputMismatch(
-              handledType(),
-              "%s",
-              ReadProblems.rangeProblem(
-                  ReadProblems.typeName(handledType()),
-                  p.getString(),
-                  token == JsonToken.VALUE_STRING));
-    }
-
-    /**
-     * Fails with a failure of Jackson's own deserializer for a number or a boolean in the words
-     * every codec says it with, where it has them ({@link ReadProblems#failureProblem}).
-     */
-    private void reword(Exception e, JsonToken token, JsonParser p, DeserializationContext ctxt)
+    public @Nullable Object deserialize(JsonParser p, DeserializationContext ctxt)
         throws JacksonException {
-      String problem =
-          ReadProblems.failureProblem(
-              handledType(),
-              kind == null,
-              e instanceof InputCoercionException
-                  ? ReadProblems.Failure.COERCION
-                  : e instanceof NumberFormatException
-                      ? ReadProblems.Failure.UNPARSABLE
-                      : e instanceof InvalidNullException
-                          ? ReadProblems.Failure.OTHER
-                          : ReadProblems.Failure.MISMATCH,
-              token,
-              p.getString());
-      if (problem != null) {
-        ctxt.reportInputMismatch(handledType(), "%s", problem);
-      }
+      return ScalarReading.read(JACKSON, _delegatee, kind, handledType(), iso, p, ctxt);
     }
   }
+
+  /** The calls of Jackson's that {@link ScalarReading} makes. */
+  static final ScalarReading.Library<
+          JsonParser, DeserializationContext, ValueDeserializer<?>, JacksonException>
+      JACKSON =
+          new ScalarReading.Library<>(
+              JsonParser::currentToken,
+              JsonParser::nextToken,
+              JsonParser::getString,
+              p -> p.getNumberType() == JsonParser.NumberType.INT && p.getIntValue() == 0,
+              ValueDeserializer::deserialize,
+              e ->
+                  e instanceof InputCoercionException
+                      ? ReadProblems.Failure.COERCION
+                      : e instanceof NumberFormatException
+                          ? ReadProblems.Failure.UNPARSABLE
+                          : e instanceof InvalidNullException
+                              ? ReadProblems.Failure.OTHER
+                              : e instanceof MismatchedInputException
+                                  ? ReadProblems.Failure.MISMATCH
+                                  : null,
+              (p, c, type, problem) -> c.reportInputMismatch(type, "%s", problem),
+              (p, c, type, problem) -> c.handleWeirdStringValue(type, p.getString(), "%s", problem),
+              (p, c, type, problem) ->
+                  c.handleUnexpectedToken(
+                      c.constructType(type), p.currentToken(), p, "%s", problem),
+              (c, e, type, index) ->
+                  DatabindException.wrapWithPath(
+                      c, e, new JacksonException.Reference(type, index)));
 
   /**
    * A map key as every codec reads it: one of {@link ScalarRules#KEY_TYPES} by {@link

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
+import dev.httpjson.codec.support.internal.ScalarReading;
 import dev.httpjson.codec.support.internal.ScalarRules;
 import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import java.io.IOException;
@@ -67,46 +68,17 @@ final class ElementRules {
     }
 
     @Override
-    public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      if (!p.isExpectedStartArrayToken() && otherwise != null) {
-        if (p.hasToken(JsonToken.VALUE_STRING)) {
-          // Jackson's base64 skips blanks and line breaks: the text is held to the rule instead.
-          String text = p.getText();
-          try {
-            return ScalarRules.base64(text);
-          } catch (IllegalArgumentException e) {
-            return ctxt.handleWeirdStringValue(byte[].class, text, "%s", e.getMessage());
-          }
-        }
-        return otherwise.deserialize(p, ctxt);
-      }
-      if (!p.isExpectedStartArrayToken()) {
-        return ctxt.handleUnexpectedToken(
-            ctxt.constructType(handledType()),
-            p.currentToken(),
-            p,
-            "Cannot read %s from %s: expected a JSON array",
-            handledType().getSimpleName(),
-            p.currentToken());
-      }
-      JsonDeserializer<Object> element =
+    public @Nullable Object deserialize(JsonParser p, DeserializationContext ctxt)
+        throws IOException {
+      return ScalarReading.array(
+          StrictScalars.JACKSON,
+          handledType(),
           elements != null
               ? elements
-              : ctxt.findRootValueDeserializer(ctxt.constructType(component));
-      ScalarRules.ArrayBuilder array = new ScalarRules.ArrayBuilder(component);
-      JsonToken token;
-      while ((token = p.nextToken()) != JsonToken.END_ARRAY) {
-        try {
-          array.add(
-              token == JsonToken.VALUE_NULL
-                  ? ctxt.reportInputMismatch(
-                      this, "%s", ScalarRules.nullElementProblem(handledType()))
-                  : element.deserialize(p, ctxt));
-        } catch (Exception e) {
-          throw JsonMappingException.wrapWithPath(e, handledType(), array.size());
-        }
-      }
-      return array.build();
+              : ctxt.findRootValueDeserializer(ctxt.constructType(component)),
+          otherwise,
+          p,
+          ctxt);
     }
   }
 

@@ -480,11 +480,7 @@ final class Jackson2Binding implements JsonBinding {
   }
 
   static String path(@Nullable JsonStreamContext context) {
-    return ReadProblems.path(
-        context,
-        JsonStreamContext::getParent,
-        JsonStreamContext::inRoot,
-        c -> c.inArray() ? (Object) Math.max(c.getCurrentIndex(), 0) : c.getCurrentName());
+    return ReadProblems.path(read(context));
   }
 
   /**

@@ -178,12 +178,7 @@ public final class ReadProblems {
     }
     String plain = problem.substring(0, m.start()) + problem.substring(m.end());
     ScalarKind kind = target == null ? null : ScalarKind.of(target);
-    boolean number =
-        kind == ScalarKind.NUMBER
-            || kind == ScalarKind.DOUBLE
-            || kind == ScalarKind.FLOAT
-            || kind == ScalarKind.BYTE;
-    return number && problem.startsWith("Cannot coerce String value")
+    return kind != null && kind.numeric() && problem.startsWith("Cannot coerce String value")
         ? plain + " (JsonOptions.numbersFromStrings is off)"
         : plain;
   }
@@ -590,19 +585,22 @@ public final class ReadProblems {
   }
 
   /**
-   * A token's category, for {@link #failureProblem}: Jackson's tokens by their names (the same in
-   * Jackson 2 and 3); {@link #tokenWords} names each category by its name.
+   * A token's category, as the rules tell tokens apart: the start of an object or an array, a
+   * string, an integer, another number, a boolean, {@code null}, any other token. Jackson's tokens
+   * by their names (the same in Jackson 2 and 3); {@link #tokenWords} names each by its name.
    */
-  private enum TokenCategory {
+  public enum TokenCategory {
     OBJECT,
     ARRAY,
     STRING,
     INTEGER_NUMBER,
     OTHER_NUMBER,
     BOOLEAN,
+    NULL,
     OTHER;
 
-    static TokenCategory of(Object token) {
+    /** The category of a Jackson token ({@code VALUE_NUMBER_INT}, ...), or of null. */
+    public static TokenCategory of(@Nullable Object token) {
       return switch (String.valueOf(token)) {
         case "START_OBJECT" -> OBJECT;
         case "START_ARRAY" -> ARRAY;
@@ -610,6 +608,7 @@ public final class ReadProblems {
         case "VALUE_NUMBER_INT" -> INTEGER_NUMBER;
         case "VALUE_NUMBER_FLOAT" -> OTHER_NUMBER;
         case "VALUE_TRUE", "VALUE_FALSE" -> BOOLEAN;
+        case "VALUE_NULL" -> NULL;
         default -> OTHER;
       };
     }

@@ -219,36 +219,4 @@ public enum ScalarKind {
   public boolean numeric() {
     return this == NUMBER || this == DOUBLE || this == FLOAT || this == BYTE;
   }
-
-  /**
-   * Whether this kind is a floating-point type, which reads the JSON integer {@code -0} with its
-   * sign (a library reads the integer 0).
-   *
-   * @return whether it is {@code double} or {@code float}
-   */
-  public boolean floating() {
-    return this == DOUBLE || this == FLOAT;
-  }
-
-  /**
-   * {@code -0} as this kind's type.
-   *
-   * @return {@code -0.0d} or {@code -0.0f}
-   */
-  public Object minusZero() {
-    return this == DOUBLE ? (Object) (-0.0d) : (Object) (-0.0f);
-  }
-
-  /**
-   * Whether a value read as this kind is within its type's range: a {@code float} read as infinity
-   * (a number past its range) is not, nor is a {@code BigDecimal} whose exponent not every JDK
-   * reads; a codec then fails with {@link ReadProblems#rangeProblem}.
-   *
-   * @param value the value read
-   * @return whether it is in range
-   */
-  public boolean inRange(@Nullable Object value) {
-    return !(value instanceof Float && ((Float) value).isInfinite())
-        && !(value instanceof BigDecimal && !ScalarRules.isDecimalInRange((BigDecimal) value));
-  }
 }

@@ -625,9 +625,9 @@ public final class ScalarRules {
     /**
      * Adds an element.
      *
-     * @param value the element, boxed
+     * @param value the element, boxed (null fails as {@link Array#set} fails)
      */
-    public void add(Object value) {
+    public void add(@Nullable Object value) {
       if (size == Array.getLength(array)) {
         Object grown = Array.newInstance(component, size * 2);
         System.arraycopy(array, 0, grown, 0, size);
