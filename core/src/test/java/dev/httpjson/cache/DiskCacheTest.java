@@ -992,6 +992,32 @@ class DiskCacheTest {
     assertThat(HttpCache.outcome(get(client, uri("/0")))).contains(HttpCache.Outcome.MISS);
   }
 
+  /**
+   * A removal leaves a mark for the other caches on the directory; one older than ten minutes is
+   * deleted when a cache opens the directory, so that marks do not pile up over restarts.
+   */
+  @Test
+  void anOldRemovalMarkIsDeletedWhenACacheOpensTheDirectory() throws Exception {
+    HttpCache cache = HttpCache.onDisk(dir, 1 << 20);
+    cache.remove(uri("/a"));
+    List<String> marks =
+        names().stream().filter(n -> n.endsWith(".removed") && !n.startsWith("all.")).toList();
+    assertThat(marks).hasSize(1);
+    Path mark = dir.resolve(marks.get(0));
+    HttpCache.onDisk(dir, 1 << 20);
+    assertThat(mark).as("a recent mark").exists();
+    Files.setLastModifiedTime(
+        mark, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 660_000));
+    HttpCache reopened = HttpCache.onDisk(dir, 1 << 20);
+    assertThat(mark).as("an old mark").doesNotExist();
+
+    server.enqueue(response(200, "a", "Cache-Control", "max-age=60"));
+    HttpClient client = reopened.decorate(jdk);
+    assertThat(get(client, uri("/a")).body()).isEqualTo("a");
+    HttpResponse<String> hit = get(client, uri("/a"));
+    assertThat(HttpCache.outcome(hit)).contains(HttpCache.Outcome.HIT);
+  }
+
   @Test
   void theFilesOfOtherProgramsInTheDirectoryAreNeitherCountedNorDeleted() throws Exception {
     // Names the cache's own files end with, some old enough to look left by a writer that died.
@@ -1021,7 +1047,11 @@ class DiskCacheTest {
     for (Path p : theirs) {
       assertThat(p).as("another program's file").exists().hasSize(4_000);
     }
-    assertThat(names()).hasSize(theirs.size());
+    // Of the cache's own files, only the removal marks of the remove and the clears are left.
+    assertThat(names())
+        .filteredOn(n -> theirs.stream().noneMatch(p -> p.getFileName().toString().equals(n)))
+        .hasSize(2)
+        .allMatch(n -> n.endsWith(".removed"));
   }
 
   @Test
