@@ -154,7 +154,9 @@ class HttpCacheConcurrencyTest {
   /**
    * A response whose body is still arriving when its URI's entries are removed ({@link
    * HttpCache#remove}, {@link HttpCache#clear}, or a successful POST to it) may describe what was
-   * removed: it is not stored once whole; other URIs' removals leave it alone.
+   * removed: it is not stored once whole; other URIs' removals leave it alone (on disk, those that
+   * rewrite another removal mark than its URI's: one that shares it keeps it out too, see {@link
+   * #aRemovalOfAnotherUriSharingTheMarkOnlyLeavesTheAwaitedResponseUnstored}).
    */
   @ParameterizedTest
   @ValueSource(strings = {"memory", "disk", "disk, over 1 MiB"})
@@ -194,6 +196,18 @@ class HttpCacheConcurrencyTest {
             })) {
       for (String removal : new String[] {"remove", "clear", "POST", "others"}) {
         java.net.URI uri = raw.uri("/" + removal);
+        List<java.net.URI> others = new ArrayList<>();
+        if (removal.equals("others")) {
+          // Which mark each removal rewrites, found before the call.
+          String mark = where.equals("memory") ? null : markRewrittenBy(cache, uri);
+          for (int i = 0; i < 300; i++) {
+            java.net.URI other = raw.uri("/other/" + i);
+            if (mark == null || !markRewrittenBy(cache, other).equals(mark)) {
+              others.add(other);
+            }
+          }
+          assertThat(others).hasSizeGreaterThan(200);
+        }
         java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
         rest.set(released);
         HttpResponse<java.io.InputStream> arriving =
@@ -211,8 +225,8 @@ class HttpCacheConcurrencyTest {
               break;
             case "others":
               // Other URIs' removals keep this one's response in.
-              for (int i = 0; i < 300; i++) {
-                cache.remove(raw.uri("/other/" + i));
+              for (java.net.URI other : others) {
+                cache.remove(other);
               }
               break;
             default:
@@ -516,5 +530,103 @@ class HttpCacheConcurrencyTest {
       }
       assertThat(raw.handlerFailures()).isEmpty();
     }
+  }
+
+  /**
+   * The removal marks are a fixed few files, so a removal of one URI may share its mark with
+   * another's. A response awaited through one cache while another on the directory removes a URI
+   * whose mark is the same is answered whole and not stored (the next call a miss); one whose mark
+   * is another file is stored. Neither cache ever answers with a removed response.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {true, false})
+  void aRemovalOfAnotherUriSharingTheMarkOnlyLeavesTheAwaitedResponseUnstored(boolean sharing)
+      throws Exception {
+    HttpCache reading = HttpCache.onDisk(dir, 16 << 20);
+    HttpCache removing = HttpCache.onDisk(dir, 16 << 20);
+    java.util.concurrent.CountDownLatch asked = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(1);
+    AtomicInteger gets = new AtomicInteger();
+    try (dev.httpjson.contract.RawServer raw =
+        new dev.httpjson.contract.RawServer(
+            (socket, head) -> {
+              int n = gets.incrementAndGet();
+              if (n == 1) {
+                asked.countDown();
+                if (!released.await(10, TimeUnit.SECONDS)) {
+                  socket.close();
+                  return;
+                }
+              }
+              dev.httpjson.contract.RawServer.write(
+                  socket,
+                  "HTTP/1.1 200 OK\r\nCache-Control: max-age=60\r\nContent-Length: 2\r\n"
+                      + "Connection: close\r\n\r\nv"
+                      + n);
+              socket.close();
+            })) {
+      java.net.URI uri = raw.uri("/a");
+      // Which mark each removal rewrites, found before the call (which reads the marks as it asks).
+      String mark = markRewrittenBy(removing, uri);
+      java.net.URI other = null;
+      for (int i = 0; other == null && i < 1_000; i++) {
+        java.net.URI candidate = raw.uri("/b" + i);
+        if (markRewrittenBy(removing, candidate).equals(mark) == sharing) {
+          other = candidate;
+        }
+      }
+      assertThat(other)
+          .as("a URI whose removal rewrites %s the mark", sharing ? "" : "not")
+          .isNotNull();
+
+      java.util.concurrent.CompletableFuture<HttpResponse<String>> first =
+          reading
+              .decorate(jdk)
+              .sendAsync(
+                  HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+                  BodyHandlers.ofString());
+      assertThat(asked.await(10, TimeUnit.SECONDS)).isTrue();
+      removing.remove(other);
+      released.countDown();
+      assertThat(first.get(10, TimeUnit.SECONDS).body()).isEqualTo("v1");
+
+      for (HttpCache cache : new HttpCache[] {removing, reading}) {
+        HttpResponse<String> after =
+            cache
+                .decorate(jdk)
+                .send(
+                    HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+                    BodyHandlers.ofString());
+        assertThat(after.body()).isEqualTo(sharing ? "v2" : "v1");
+        assertThat(HttpCache.outcome(after))
+            .contains(
+                sharing && cache == removing ? HttpCache.Outcome.MISS : HttpCache.Outcome.HIT);
+      }
+      assertThat(gets.get()).isEqualTo(sharing ? 2 : 1);
+      assertThat(raw.handlerFailures()).isEmpty();
+    }
+  }
+
+  /** The name of the one removal mark on the directory that removing {@code uri} rewrote. */
+  private String markRewrittenBy(HttpCache cache, java.net.URI uri) throws Exception {
+    Map<String, String> before = marks();
+    cache.remove(uri);
+    Map<String, String> after = marks();
+    List<String> rewritten =
+        after.keySet().stream().filter(n -> !after.get(n).equals(before.get(n))).toList();
+    assertThat(rewritten).as("the marks removing %s rewrote", uri).hasSize(1);
+    return rewritten.get(0);
+  }
+
+  /** The removal marks on the directory: name to content. */
+  private Map<String, String> marks() throws Exception {
+    Map<String, String> marks = new java.util.HashMap<>();
+    try (Stream<Path> s = Files.list(dir)) {
+      for (Path p : s.filter(p -> p.toString().endsWith(".removed")).toList()) {
+        marks.put(
+            p.getFileName().toString(), java.util.HexFormat.of().formatHex(Files.readAllBytes(p)));
+      }
+    }
+    return marks;
   }
 }

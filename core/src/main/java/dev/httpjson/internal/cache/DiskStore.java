@@ -41,16 +41,17 @@ import org.jspecify.annotations.Nullable;
  * (those it found at start, wrote or read), least recently used out; the time of last use is the
  * file's modification time, so the order survives a restart.
  *
- * <p>A removal of a URI's entries ({@link #removeGroup}) first replaces its group's removal mark
- * ({@code <group>.removed}), and a removal of every entry ({@link #clear}) the directory's ({@code
+ * <p>A removal of a URI's entries ({@link #removeGroup}) first replaces the removal mark of its
+ * group's bucket ({@code 00.removed} to {@code 3f.removed}: {@link #MARKS} of them, the group's
+ * digest tells which), and a removal of every entry ({@link #clear}) the directory's ({@code
  * all.removed}): a random token each, written whole and renamed into place. A call reads both
  * ({@link #marks}) when it goes to the origin, and what it stores is published only if they are
  * unchanged just before its file is renamed into place: a removal made by another process while the
- * response was awaited keeps it out, though no file of it existed yet to delete. A mark that cannot
- * be read counts as changed (a miss, never a failure) and a damaged one is replaced. A mark is
- * never counted against the bound; those older than {@link #STALE_TEMP_MILLIS} are deleted at
- * start, after the directory's mark is replaced, so that a write in flight they might concern keeps
- * out.
+ * response was awaited keeps it out, though no file of it existed yet to delete. A removal of
+ * another URI of the same bucket keeps it out too: a later miss, never a wrong answer. A mark that
+ * cannot be read counts as changed (a miss, never a failure) and a damaged one is replaced. The
+ * marks are at most {@code MARKS + 1} files of 16 bytes, whatever was removed: never counted
+ * against the bound, and never deleted.
  */
 final class DiskStore extends Store {
   private static final System.Logger LOG = System.getLogger("dev.httpjson");
@@ -64,8 +65,14 @@ final class DiskStore extends Store {
   private static final String TEMP = ".tmp";
   private static final long STALE_TEMP_MILLIS = 10 * 60 * 1000;
 
-  /** The removal marks: {@code <group>.removed}, and {@code all.removed} for {@link #clear}. */
+  /**
+   * The removal marks: {@code <bucket>.removed}, the bucket two hexadecimal digits ({@link
+   * #bucket}), and {@code all.removed} for {@link #clear}.
+   */
   private static final String MARK = ".removed";
+
+  /** The number of buckets of the groups' removal marks: a power of two, at most 256. */
+  static final int MARKS = 64;
 
   /** The name of the mark of a removal of every entry. */
   private static final String ALL = "all";
@@ -75,13 +82,14 @@ final class DiskStore extends Store {
   /**
    * The names of this store's files: a key (a group's digest, then "get" or a digest, then perhaps
    * a variant's digest) and ".entry", or a key, a random number and ".body" or ".tmp"; or a removal
-   * mark, a group's digest or "all" and ".removed", or that, a random number and ".tmp" while it is
-   * written. Any other file in the directory is another program's: never counted, read nor deleted.
+   * mark, a bucket (two hexadecimal digits) or "all" and ".removed", or that, a random number and
+   * ".tmp" while it is written. Any other file in the directory is another program's: never
+   * counted, read nor deleted.
    */
   private static final java.util.regex.Pattern OURS =
       java.util.regex.Pattern.compile(
           "[0-9a-f]{32}-(?:get|[0-9a-f]{64})(?:-v[0-9a-f]{32})?(?:\\.entry|\\.[0-9a-f]{1,16}\\.(?:body|tmp))"
-              + "|(?:[0-9a-f]{32}|all)(?:\\.removed|\\.[0-9a-f]{1,16}\\.tmp)");
+              + "|(?:[0-9a-f]{2}|all)(?:\\.removed|\\.[0-9a-f]{1,16}\\.tmp)");
 
   /** Whether the file {@code name} is one this store (in any process) writes. */
   static boolean ours(String name) {
@@ -148,7 +156,6 @@ final class DiskStore extends Store {
   private void load() {
     List<Object[]> found = new ArrayList<>();
     List<Object[]> bodies = new ArrayList<>();
-    List<Path> oldMarks = new ArrayList<>();
     long now = System.currentTimeMillis();
     try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
       for (Path p : files) {
@@ -167,10 +174,6 @@ final class DiskStore extends Store {
             found.add(new Object[] {name, a.size(), a.lastModifiedTime().toMillis()});
           } else if (name.endsWith(BODY) && a.isRegularFile()) {
             bodies.add(new Object[] {p, a.size(), a.lastModifiedTime().toMillis()});
-          } else if (name.endsWith(MARK)
-              && !name.equals(ALL + MARK)
-              && now - a.lastModifiedTime().toMillis() > STALE_TEMP_MILLIS) {
-            oldMarks.add(p);
           }
         } catch (IOException e) {
           // gone meanwhile, or unreadable: not ours to count
@@ -195,17 +198,6 @@ final class DiskStore extends Store {
       } else if (now - (Long) b[2] > STALE_TEMP_MILLIS) {
         try {
           Files.deleteIfExists(p); // its entry is gone: left by a writer that died
-        } catch (IOException e) {
-          // another process may hold it; the next start tries again
-        }
-      }
-    }
-    if (!oldMarks.isEmpty()) {
-      // What another process awaits keeps out first: a mark it read may go.
-      mark(ALL);
-      for (Path p : oldMarks) {
-        try {
-          Files.deleteIfExists(p);
         } catch (IOException e) {
           // another process may hold it; the next start tries again
         }
@@ -670,7 +662,7 @@ final class DiskStore extends Store {
     synchronized (this) {
       removing(group);
     }
-    mark(group); // before the files are listed: see place
+    mark(bucket(group)); // before the files are listed: see place
     delete(group + "-*", name -> true, this::forget);
   }
 
@@ -695,13 +687,22 @@ final class DiskStore extends Store {
   }
 
   /**
-   * The tokens of the marks of {@code group}'s removals and of {@link #clear}'s, as one number: 0
-   * when there are none; one never read before when a mark cannot be read (then a write compared
-   * with it keeps out). Reads two files, or finds them absent.
+   * The tokens of the marks of the removals of {@code group}'s bucket and of {@link #clear}'s, as
+   * one number: 0 when there are none; one never read before when a mark cannot be read (then a
+   * write compared with it keeps out). Reads two files, or finds them absent.
    */
   @Override
   long marks(String group) {
-    return token(group) * 0x9E3779B97F4A7C15L ^ token(ALL);
+    return token(bucket(group)) * 0x9E3779B97F4A7C15L ^ token(ALL);
+  }
+
+  /**
+   * The name of the removal mark of {@code group} (a digest: hexadecimal digits, evenly spread):
+   * its first two digits, modulo {@link #MARKS}, as two digits.
+   */
+  static String bucket(String group) {
+    int b = Integer.parseInt(group, 0, 2, 16) & (MARKS - 1);
+    return Character.forDigit(b >> 4, 16) + "" + Character.forDigit(b & 0xf, 16);
   }
 
   /** The token of the mark {@code name}: 0 when absent, a random one when unreadable. */
