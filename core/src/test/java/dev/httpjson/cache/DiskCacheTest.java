@@ -992,6 +992,35 @@ class DiskCacheTest {
     assertThat(HttpCache.outcome(get(client, uri("/0")))).contains(HttpCache.Outcome.MISS);
   }
 
+  /**
+   * A removal leaves a mark for the other caches on the directory, one of a fixed few files that it
+   * rewrites: removing 500 distinct URIs (and clearing) leaves at most 65 marks, weighing nothing
+   * in the cache's size, and the cache stores and answers as before.
+   */
+  @Test
+  void theRemovalMarksStayFewAfterRemovingManyDistinctUris() throws Exception {
+    HttpCache cache = HttpCache.onDisk(dir, 1 << 20);
+    for (int i = 0; i < 500; i++) {
+      cache.remove(uri("/removed/" + i));
+    }
+    cache.clear();
+    List<String> names = names();
+    assertThat(names).allMatch(n -> n.endsWith(".removed")).hasSizeBetween(2, 65);
+    long bytes = 0;
+    for (String n : names) {
+      bytes += Files.size(dir.resolve(n));
+    }
+    assertThat(bytes).isLessThanOrEqualTo(65 * 16);
+    assertThat(cache.size()).isZero();
+
+    server.enqueue(response(200, "a", "Cache-Control", "max-age=60"));
+    HttpClient client = HttpCache.onDisk(dir, 1 << 20).decorate(jdk);
+    assertThat(get(client, uri("/removed/7")).body()).isEqualTo("a");
+    HttpResponse<String> hit = get(client, uri("/removed/7"));
+    assertThat(HttpCache.outcome(hit)).contains(HttpCache.Outcome.HIT);
+    assertThat(hit.body()).isEqualTo("a");
+  }
+
   @Test
   void theFilesOfOtherProgramsInTheDirectoryAreNeitherCountedNorDeleted() throws Exception {
     // Names the cache's own files end with, some old enough to look left by a writer that died.
@@ -1021,7 +1050,11 @@ class DiskCacheTest {
     for (Path p : theirs) {
       assertThat(p).as("another program's file").exists().hasSize(4_000);
     }
-    assertThat(names()).hasSize(theirs.size());
+    // Of the cache's own files, only the removal marks of the remove and the clears are left.
+    assertThat(names())
+        .filteredOn(n -> theirs.stream().noneMatch(p -> p.getFileName().toString().equals(n)))
+        .hasSize(2)
+        .allMatch(n -> n.endsWith(".removed"));
   }
 
   @Test

@@ -697,6 +697,13 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
      */
     final long stamp;
 
+    /**
+     * The removal marks of the other processes on the store's directory when the call last went to
+     * the origin ({@link Store#marks}), read then and not when it starts, so that a fresh hit reads
+     * none: what it stores after such a removal, which its request may predate, is not stored.
+     */
+    volatile long marks;
+
     final Directives cc;
     final boolean head;
 
@@ -884,7 +891,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
      */
     private Store.Sink sink(Entry template, boolean approved) {
       cache.store.expunge(); // the room of bodies dropped unfinished first
-      Store.Sink sink = cache.store.sink(template, cache.maxEntryBytes, stamp);
+      Store.Sink sink = cache.store.sink(template, cache.maxEntryBytes, stamp, marks);
       Runnable after = null;
       Entry m = marker;
       if (!template.vary.isEmpty()) {
@@ -917,7 +924,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       while (variants.size() > MAX_VARIANTS) {
         cache.store.remove(variants.remove(0));
       }
-      cache.store.put(Entry.marker(key, group, names, variants), stamp);
+      cache.store.put(Entry.marker(key, group, names, variants), stamp, marks);
     }
 
     /** The variants {@code m} lists that carry an {@code ETag}, or null for none. */
@@ -1400,7 +1407,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       return b.build();
     }
 
+    /** The handler of a request to the origin, made just before it is sent. */
     private BodyHandler<T> networkHandler(long requestMillis) {
+      marks = cache.store.marks(group);
       return info -> {
         long responseMillis = System.currentTimeMillis();
         int status = info.statusCode();
@@ -1487,7 +1496,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
 
     /** Stores {@code e}; a variant another one's 304 made is listed in the URI's marker. */
     private void put(Entry e) {
-      if (!cache.store.put(e, stamp)) {
+      if (!cache.store.put(e, stamp, marks)) {
         return;
       }
       if (chosen && !e.vary.isEmpty()) {
@@ -1799,6 +1808,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       cache.validateInBackground(
           key,
           () -> {
+            marks = cache.store.marks(group); // the stale hit read none
             long requestMillis = System.currentTimeMillis();
             AtomicReference<@Nullable Object> waiting = new AtomicReference<>();
             AtomicReference<Bodies.@Nullable Tee<Void>> storing = new AtomicReference<>();
@@ -1821,7 +1831,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                           if (follows) {
                             waiting.set(fresh);
                           } else {
-                            cache.store.put(fresh, stamp);
+                            cache.store.put(fresh, stamp, marks);
                           }
                         } else if (rc != null) {
                           Store.Sink sink =
@@ -1841,7 +1851,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
               if (w instanceof Store.Gated) {
                 ((Store.Gated) w).decide(!elsewhere);
               } else if (w instanceof Entry && !elsewhere) {
-                cache.store.put((Entry) w, stamp);
+                cache.store.put((Entry) w, stamp, marks);
               }
             } catch (IOException | RuntimeException | InterruptedException e) {
               // the stale entry stays; the next call validates it

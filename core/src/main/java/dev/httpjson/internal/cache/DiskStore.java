@@ -40,6 +40,18 @@ import org.jspecify.annotations.Nullable;
  * then rewrites only the entry's fields. The bound is kept over the files this store knows of
  * (those it found at start, wrote or read), least recently used out; the time of last use is the
  * file's modification time, so the order survives a restart.
+ *
+ * <p>A removal of a URI's entries ({@link #removeGroup}) first replaces the removal mark of its
+ * group's bucket ({@code 00.removed} to {@code 3f.removed}: {@link #MARKS} of them, the group's
+ * digest tells which), and a removal of every entry ({@link #clear}) the directory's ({@code
+ * all.removed}): a random token each, written whole and renamed into place. A call reads both
+ * ({@link #marks}) when it goes to the origin, and what it stores is published only if they are
+ * unchanged just before its file is renamed into place: a removal made by another process while the
+ * response was awaited keeps it out, though no file of it existed yet to delete. A removal of
+ * another URI of the same bucket keeps it out too: a later miss, never a wrong answer. A mark that
+ * cannot be read counts as changed (a miss, never a failure) and a damaged one is replaced. The
+ * marks are at most {@code MARKS + 1} files of 16 bytes, whatever was removed: never counted
+ * against the bound, and never deleted.
  */
 final class DiskStore extends Store {
   private static final System.Logger LOG = System.getLogger("dev.httpjson");
@@ -54,13 +66,30 @@ final class DiskStore extends Store {
   private static final long STALE_TEMP_MILLIS = 10 * 60 * 1000;
 
   /**
+   * The removal marks: {@code <bucket>.removed}, the bucket two hexadecimal digits ({@link
+   * #bucket}), and {@code all.removed} for {@link #clear}.
+   */
+  private static final String MARK = ".removed";
+
+  /** The number of buckets of the groups' removal marks: a power of two, at most 256. */
+  static final int MARKS = 64;
+
+  /** The name of the mark of a removal of every entry. */
+  private static final String ALL = "all";
+
+  private static final int MAGIC_MARK = 0x484a5231; // "HJR1"
+
+  /**
    * The names of this store's files: a key (a group's digest, then "get" or a digest, then perhaps
-   * a variant's digest) and ".entry", or a key, a random number and ".body" or ".tmp". Any other
-   * file in the directory is another program's: never counted, read nor deleted.
+   * a variant's digest) and ".entry", or a key, a random number and ".body" or ".tmp"; or a removal
+   * mark, a bucket (two hexadecimal digits) or "all" and ".removed", or that, a random number and
+   * ".tmp" while it is written. Any other file in the directory is another program's: never
+   * counted, read nor deleted.
    */
   private static final java.util.regex.Pattern OURS =
       java.util.regex.Pattern.compile(
-          "[0-9a-f]{32}-(?:get|[0-9a-f]{64})(?:-v[0-9a-f]{32})?(?:\\.entry|\\.[0-9a-f]{1,16}\\.(?:body|tmp))");
+          "[0-9a-f]{32}-(?:get|[0-9a-f]{64})(?:-v[0-9a-f]{32})?(?:\\.entry|\\.[0-9a-f]{1,16}\\.(?:body|tmp))"
+              + "|(?:[0-9a-f]{2}|all)(?:\\.removed|\\.[0-9a-f]{1,16}\\.tmp)");
 
   /** Whether the file {@code name} is one this store (in any process) writes. */
   static boolean ours(String name) {
@@ -426,14 +455,14 @@ final class DiskStore extends Store {
   }
 
   /** Writes an entry whose body is in a file (freshened by a 304) anew, body copied. */
-  private boolean copy(Entry entry, long stamp) {
+  private boolean copy(Entry entry, long stamp, long marks) {
     Bodies.Source source = entry.open();
     if (source == null) {
       return false; // replaced or removed meanwhile: the newer entry stays
     }
     FileSink sink = null;
     try {
-      sink = new FileSink(entry, maxBytes, stamp);
+      sink = new FileSink(entry, maxBytes, stamp, marks);
       ByteBuffer chunk = ByteBuffer.allocate((int) Math.min(64 * 1024, source.length));
       for (long p = 0; p < source.length; ) {
         chunk.clear().limit((int) Math.min(chunk.capacity(), source.length - p));
@@ -458,11 +487,11 @@ final class DiskStore extends Store {
   }
 
   @Override
-  boolean put(Entry entry, long stamp) {
+  boolean put(Entry entry, long stamp, long marks) {
     Entry.StoredFile f = entry.file;
     if (f != null) {
-      Boolean referred = refer(entry, f, stamp);
-      return referred == null ? copy(entry, stamp) : referred;
+      Boolean referred = refer(entry, f, stamp, marks);
+      return referred == null ? copy(entry, stamp, marks) : referred;
     }
     ByteBuffer[] file;
     try {
@@ -470,7 +499,7 @@ final class DiskStore extends Store {
     } catch (IOException e) {
       return false;
     }
-    boolean published = publish(entry, file, 0, stamp);
+    boolean published = publish(entry, file, 0, stamp, marks);
     if (published && bodied.contains(entry.key)) {
       dropBodies(entry.key, null);
     }
@@ -482,7 +511,7 @@ final class DiskStore extends Store {
    * (freshened by a 304: the body is not copied): whether written; null when the body is in another
    * file.
    */
-  private @Nullable Boolean refer(Entry entry, Entry.StoredFile f, long stamp) {
+  private @Nullable Boolean refer(Entry entry, Entry.StoredFile f, long stamp, long marks) {
     String name = String.valueOf(f.path.getFileName());
     if (!name.startsWith(entry.key + ".")
         || !name.endsWith(BODY)
@@ -494,7 +523,11 @@ final class DiskStore extends Store {
     }
     try {
       return publish(
-          entry, encode(reference(entry, name, f), Entry.NO_BODY), f.offset + f.length + 16, stamp);
+          entry,
+          encode(reference(entry, name, f), Entry.NO_BODY),
+          f.offset + f.length + 16,
+          stamp,
+          marks);
     } catch (IOException e) {
       return false; // the entry stays as it was
     }
@@ -502,10 +535,10 @@ final class DiskStore extends Store {
 
   /**
    * Writes {@code file} (buffers in order) as the file of {@code entry}, which also counts {@code
-   * extra} bytes (its body's file), unless its group's entries were removed since {@code stamp};
-   * false when not written.
+   * extra} bytes (its body's file), unless its group's entries were removed since {@code stamp} or
+   * its {@link #marks} are no longer {@code marks}; false when not written.
    */
-  private boolean publish(Entry entry, ByteBuffer[] file, long extra, long stamp) {
+  private boolean publish(Entry entry, ByteBuffer[] file, long extra, long stamp, long marks) {
     String key = entry.key;
     long length = extra;
     for (ByteBuffer b : file) {
@@ -526,7 +559,7 @@ final class DiskStore extends Store {
       }
       try {
         // Not atomic (AtomicMoveNotSupportedException): no half-written entry, then no entry.
-        return place(temp, name, length, entry.group, stamp);
+        return place(temp, name, length, entry.group, stamp, marks);
       } catch (NoSuchFileException e) {
         return false; // its group removed meanwhile, by another cache on this directory
       }
@@ -543,9 +576,26 @@ final class DiskStore extends Store {
 
   /**
    * Renames {@code temp} to the entry file {@code name}, counted as {@code length} bytes, unless
-   * the entries of {@code group} were removed since {@code stamp} (then deletes it): under the
-   * lock, so that a removal, which counts itself under it first, either finds the file or keeps it
-   * out. False when not placed.
+   * the entries of {@code group} were removed since {@code stamp}, or another process removed them
+   * since the call read {@code marks} (then deletes it). False when not placed.
+   *
+   * <p>The marks are read once {@code temp} is written: a removal replaces its mark before it lists
+   * the files to delete, so it either finds {@code temp} (then the rename fails) or its mark is
+   * read here.
+   */
+  private boolean place(Path temp, String name, long length, String group, long stamp, long marks)
+      throws IOException {
+    if (marks(group) != marks) {
+      Files.deleteIfExists(temp);
+      return false;
+    }
+    return place(temp, name, length, group, stamp);
+  }
+
+  /**
+   * Renames {@code temp} as above, unless the entries of {@code group} were removed in this process
+   * since {@code stamp}: under the lock, so that a removal, which counts itself under it first,
+   * either finds the file or keeps it out.
    */
   private synchronized boolean place(Path temp, String name, long length, String group, long stamp)
       throws IOException {
@@ -612,6 +662,7 @@ final class DiskStore extends Store {
     synchronized (this) {
       removing(group);
     }
+    mark(bucket(group)); // before the files are listed: see place
     delete(group + "-*", name -> true, this::forget);
   }
 
@@ -620,8 +671,9 @@ final class DiskStore extends Store {
     synchronized (this) {
       removingAll();
     }
-    // The bodies being written too (see removeGroup).
-    delete("*.{entry,body,tmp}", name -> true, name -> {});
+    mark(ALL);
+    // The bodies being written too (see removeGroup); not the marks, nor those being written.
+    delete("*.{entry,body,tmp}", name -> name.indexOf('-') > 0, name -> {});
     synchronized (this) {
       index.clear();
       size = 0;
@@ -632,6 +684,97 @@ final class DiskStore extends Store {
   @Override
   synchronized long size() {
     return size;
+  }
+
+  /**
+   * The tokens of the marks of the removals of {@code group}'s bucket and of {@link #clear}'s, as
+   * one number: 0 when there are none; one never read before when a mark cannot be read (then a
+   * write compared with it keeps out). Reads two files, or finds them absent.
+   */
+  @Override
+  long marks(String group) {
+    return token(bucket(group)) * 0x9E3779B97F4A7C15L ^ token(ALL);
+  }
+
+  /**
+   * The name of the removal mark of {@code group} (a digest: hexadecimal digits, evenly spread):
+   * its first two digits, modulo {@link #MARKS}, as two digits.
+   */
+  static String bucket(String group) {
+    int b = Integer.parseInt(group, 0, 2, 16) & (MARKS - 1);
+    return Character.forDigit(b >> 4, 16) + "" + Character.forDigit(b & 0xf, 16);
+  }
+
+  /** The token of the mark {@code name}: 0 when absent, a random one when unreadable. */
+  private long token(String name) {
+    byte[] b;
+    try {
+      b = Files.readAllBytes(directory.resolve(name + MARK));
+    } catch (NoSuchFileException e) {
+      return 0;
+    } catch (IOException | RuntimeException e) {
+      LOG.log(System.Logger.Level.DEBUG, () -> "cache removal mark " + name + " not read: " + e);
+      return unknown();
+    }
+    ByteBuffer in = ByteBuffer.wrap(b);
+    if (b.length == 16 && in.getInt(0) == MAGIC_MARK && in.getLong(4) != 0) {
+      CRC32 crc = new CRC32();
+      crc.update(b, 0, 12);
+      if (in.getInt(12) == (int) crc.getValue()) {
+        return in.getLong(4);
+      }
+    }
+    LOG.log(System.Logger.Level.DEBUG, () -> "cache removal mark " + name + " damaged: replaced");
+    mark(name); // a new token: whoever read the damaged one keeps out, as here
+    return unknown();
+  }
+
+  /** A token never read before (almost surely), never 0. */
+  private static long unknown() {
+    long t;
+    do {
+      t = ThreadLocalRandom.current().nextLong();
+    } while (t == 0);
+    return t;
+  }
+
+  /**
+   * Replaces the removal mark {@code name} with a new token: written to a temporary file and
+   * renamed into place, so that a reader finds the old mark or the new one whole. Tried twice: a
+   * {@link #clear} in another process may delete the temporary file.
+   */
+  private void mark(String name) {
+    ByteBuffer out = ByteBuffer.allocate(16).putInt(MAGIC_MARK).putLong(unknown());
+    CRC32 crc = new CRC32();
+    crc.update(out.array(), 0, 12);
+    out.putInt((int) crc.getValue());
+    for (int attempt = 0; ; attempt++) {
+      Path temp =
+          directory.resolve(
+              name + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
+      try {
+        try (FileChannel c = FileChannel.open(temp, CREATE, created)) {
+          writeFully(c, out.duplicate().flip());
+        }
+        Files.move(
+            temp,
+            directory.resolve(name + MARK),
+            StandardCopyOption.ATOMIC_MOVE,
+            StandardCopyOption.REPLACE_EXISTING);
+        return;
+      } catch (IOException | RuntimeException e) {
+        try {
+          Files.deleteIfExists(temp);
+        } catch (IOException ignored) {
+          // a stale temporary file is removed at a later start
+        }
+        if (attempt > 0) {
+          // Another process's response awaited meanwhile may then be stored.
+          notWritten(e);
+          return;
+        }
+      }
+    }
   }
 
   /** The fields before the body; a file is this, the body, its length and a CRC-32 of the rest. */
@@ -790,8 +933,8 @@ final class DiskStore extends Store {
   }
 
   @Override
-  Sink sink(Entry template, long limit, long stamp) {
-    return new FileSink(template, limit, stamp);
+  Sink sink(Entry template, long limit, long stamp, long marks) {
+    return new FileSink(template, limit, stamp, marks);
   }
 
   /**
@@ -806,6 +949,7 @@ final class DiskStore extends Store {
     private final Entry template;
     private final long limit;
     private final long stamp;
+    private final long marks;
     private final CRC32 crc = new CRC32();
     private final Path temp;
     private @Nullable FileChannel channel;
@@ -816,10 +960,11 @@ final class DiskStore extends Store {
     /** The bytes set aside for this file (its trailer included). */
     private long granted;
 
-    FileSink(Entry template, long limit, long stamp) {
+    FileSink(Entry template, long limit, long stamp, long marks) {
       this.template = template;
       this.limit = limit;
       this.stamp = stamp;
+      this.marks = marks;
       this.temp =
           directory.resolve(
               template.key + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + TEMP);
@@ -882,7 +1027,7 @@ final class DiskStore extends Store {
         if (length > INLINE) {
           return publishBody(checksum);
         }
-        if (!place(temp, name, written + 16, template.group, stamp)) {
+        if (!place(temp, name, written + 16, template.group, stamp, marks)) {
           return false;
         }
       } catch (NoSuchFileException e) {
@@ -914,7 +1059,11 @@ final class DiskStore extends Store {
       try {
         published =
             publish(
-                template, encode(reference(template, name, f), Entry.NO_BODY), written + 16, stamp);
+                template,
+                encode(reference(template, name, f), Entry.NO_BODY),
+                written + 16,
+                stamp,
+                marks);
       } catch (IOException | RuntimeException e) {
         published = false;
       }

@@ -29,7 +29,7 @@ final class MemoryStore extends Store {
   }
 
   @Override
-  synchronized boolean put(Entry entry, long stamp) {
+  synchronized boolean put(Entry entry, long stamp, long marks) {
     if (!current(entry.group, stamp)) {
       return false;
     }
@@ -43,9 +43,9 @@ final class MemoryStore extends Store {
   }
 
   @Override
-  synchronized boolean put(Entry entry, long stamp, long reserved) {
+  synchronized boolean putReserved(Entry entry, long stamp, long marks, long reserved) {
     this.reserved -= reserved;
-    return put(entry, stamp);
+    return put(entry, stamp, marks);
   }
 
   @Override

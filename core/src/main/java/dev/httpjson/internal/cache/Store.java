@@ -84,14 +84,25 @@ abstract class Store {
     return Cache.digest(normalized);
   }
 
+  /**
+   * What the store shows of the removals of {@code group} made by other processes, read when a call
+   * goes to the origin: what it then stores is kept out once this changed ({@link #put}), since its
+   * response may be what such a removal removed. Always 0 here: no other process shares the store;
+   * a store on disk reads its removal marks ({@code DiskStore}).
+   */
+  long marks(String group) {
+    return 0;
+  }
+
   /** The entry stored under {@code key}, or null. */
   abstract @Nullable Entry get(String key);
 
   /**
    * Stores {@code entry} under its key, replacing any, then evicts down to {@link #maxBytes};
-   * unless its group's entries were removed since {@code stamp}: false when not stored.
+   * unless its group's entries were removed since {@code stamp}, or its {@link #marks} are no
+   * longer {@code marks}: false when not stored.
    */
-  abstract boolean put(Entry entry, long stamp);
+  abstract boolean put(Entry entry, long stamp, long marks);
 
   /** Removes the entry stored under {@code key}, if any. */
   abstract void remove(String key);
@@ -151,18 +162,18 @@ abstract class Store {
   abstract void evict();
 
   /** Gives back the {@code reserved} bytes of {@code entry}'s body, then stores it. */
-  boolean put(Entry entry, long stamp, long reserved) {
+  boolean putReserved(Entry entry, long stamp, long marks, long reserved) {
     release(reserved);
-    return put(entry, stamp);
+    return put(entry, stamp, marks);
   }
 
   /**
    * Where the body of {@code template}'s response goes as it arrives, at most {@code limit} bytes;
    * published as one entry by {@link Sink#commit()}, unless its group's entries were removed since
-   * {@code stamp}.
+   * {@code stamp} or its {@link #marks} are no longer {@code marks}.
    */
-  Sink sink(Entry template, long limit, long stamp) {
-    return new ArraySink(template, limit, stamp);
+  Sink sink(Entry template, long limit, long stamp, long marks) {
+    return new ArraySink(template, limit, stamp, marks);
   }
 
   /** A body being stored. Called by one thread at a time. */
@@ -188,16 +199,18 @@ abstract class Store {
     private final Entry template;
     private final long limit;
     private final long stamp;
+    private final long marks;
     private byte @org.jspecify.annotations.Nullable [] bytes;
     private int length;
 
     /** The bytes set aside for this body. */
     private long reserved;
 
-    ArraySink(Entry template, long limit, long stamp) {
+    ArraySink(Entry template, long limit, long stamp, long marks) {
       this.template = template;
       this.limit = limit;
       this.stamp = stamp;
+      this.marks = marks;
       // Sized by the declared length when there is one within the limit: no copy as it fills,
       // none when published.
       long declared = -1;
@@ -253,11 +266,12 @@ abstract class Store {
       long r = reserved;
       reserved = 0;
       // Trimmed when the array grew past the body: the entry holds what it weighs.
-      return put(
+      return putReserved(
           template.withBody(
               java.nio.ByteBuffer.wrap(
                   length == b.length ? b : java.util.Arrays.copyOf(b, length))),
           stamp,
+          marks,
           r);
     }
 
