@@ -30,6 +30,11 @@ final class Access extends ApiAccess {
   static void ensureRegistered() {}
 
   @Override
+  public Set<String> secretHeaders() {
+    return LoggingInterceptor.ALWAYS_REDACTED;
+  }
+
+  @Override
   public <T> JsonReader<T> reader(JsonType<T> type) {
     return type.reader();
   }

@@ -81,9 +81,9 @@ public final class LoggingInterceptor implements Interceptor {
     BODY
   }
 
-  // The same names as dev.httpjson.internal.SecretHeaders, whose list this interceptor, made of
-  // public API alone, copies (LoggingInterceptorTest checks they agree).
-  private static final Set<String> ALWAYS_REDACTED =
+  // The header fields that carry a credential or a session's secret whoever set them: the one
+  // list, which the implementation reads as dev.httpjson.internal.SecretHeaders (through Access).
+  static final Set<String> ALWAYS_REDACTED =
       Set.of(
           "authorization",
           "proxy-authorization",

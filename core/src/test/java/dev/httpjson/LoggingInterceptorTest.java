@@ -95,7 +95,7 @@ class LoggingInterceptorTest {
     java.lang.reflect.Field always = LoggingInterceptor.class.getDeclaredField("ALWAYS_REDACTED");
     always.setAccessible(true);
 
-    assertThat(always.get(null)).isEqualTo(dev.httpjson.internal.SecretHeaders.NAMES);
+    assertThat(always.get(null)).isSameAs(dev.httpjson.internal.SecretHeaders.NAMES);
   }
 
   /** The usual API-key and token headers are redacted with no redactHeader call. */

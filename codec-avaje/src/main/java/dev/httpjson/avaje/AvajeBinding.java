@@ -23,7 +23,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.PushbackInputStream;
 import java.io.Reader;
 import java.io.Writer;
 import java.lang.reflect.GenericArrayType;
@@ -31,8 +30,6 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.WildcardType;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Map;
@@ -319,70 +316,6 @@ final class AvajeBinding implements JsonBinding {
   private static final JsonStream FRESH =
       JsonStream.builder().bufferRecycling(BufferRecycleStrategy.NO_RECYCLING).build();
 
-  /** The UTF-16 or UTF-32 charset a byte order mark at {@code offset} names, or null. */
-  private static @Nullable Charset bomCharset(byte[] b, int offset, int n) {
-    int b0 = n > 0 ? b[offset] & 0xFF : -1;
-    int b1 = n > 1 ? b[offset + 1] & 0xFF : -1;
-    int b2 = n > 2 ? b[offset + 2] & 0xFF : -1;
-    int b3 = n > 3 ? b[offset + 3] & 0xFF : -1;
-    if (b0 == 0 && b1 == 0 && b2 == 0xFE && b3 == 0xFF) {
-      return Charset.forName("UTF-32BE");
-    }
-    if (b0 == 0xFF && b1 == 0xFE && b2 == 0 && b3 == 0) {
-      return Charset.forName("UTF-32LE");
-    }
-    if (b0 == 0xFE && b1 == 0xFF) {
-      return StandardCharsets.UTF_16BE;
-    }
-    if (b0 == 0xFF && b1 == 0xFE) {
-      return StandardCharsets.UTF_16LE;
-    }
-    return null;
-  }
-
-  /**
-   * A UTF-16 or UTF-32 byte order mark: bytes are UTF-8 JSON, and a body in another charset is
-   * decoded by httpjson from the charset its response names, as the other codecs read it (avaje
-   * read {@code FE FF 00 31} as {@code 1}).
-   */
-  private static JsonReadException notUtf8(Charset mark) {
-    return new JsonReadException(
-        "A "
-            + mark.name()
-            + " byte order mark: the input is not UTF-8 JSON (a body in another charset needs the"
-            + " charset named in its Content-Type)",
-        1,
-        1,
-        "$",
-        null);
-  }
-
-  /**
-   * UTF-8 bytes from a stream of UTF-8 (a byte order mark skipped); a UTF-16/32 byte order mark is
-   * refused ({@link #notUtf8}). Reads at most the four bytes of a mark ahead.
-   */
-  private static InputStream utf8(InputStream in) throws IOException {
-    PushbackInputStream pb = new PushbackInputStream(in, 4);
-    byte[] head = new byte[4];
-    int n = pb.read(head, 0, 1);
-    if (n == 1 && (head[0] == (byte) 0xFE || head[0] == (byte) 0xFF || head[0] == 0)) {
-      n += Math.max(0, pb.readNBytes(head, 1, 3));
-      Charset charset = bomCharset(head, 0, n);
-      if (charset != null) {
-        throw notUtf8(charset);
-      }
-    } else if (n == 1 && head[0] == UTF8_BOM[0]) {
-      n += Math.max(0, pb.readNBytes(head, 1, 2));
-      if (n == 3 && head[1] == UTF8_BOM[1] && head[2] == UTF8_BOM[2]) {
-        return pb;
-      }
-    }
-    if (n > 0) {
-      pb.unread(head, 0, n);
-    }
-    return pb;
-  }
-
   /** The position of the byte avaje's parser read last, from its location; -1 if unknown. */
   static long parserPosition(io.avaje.json.JsonReader reader) {
     long n = locationOffset(reader);
@@ -608,9 +541,9 @@ final class AvajeBinding implements JsonBinding {
         length -= 3;
       } else if (length >= 2
           && (bytes[offset] == 0 || bytes[offset] == (byte) 0xFE || bytes[offset] == (byte) 0xFF)) {
-        Charset charset = bomCharset(bytes, offset, Math.min(4, length));
+        String charset = ReadProblems.markedCharset(bytes, offset, Math.min(4, length));
         if (charset != null) {
-          throw notUtf8(charset);
+          throw ReadProblems.notUtf8(charset);
         }
       }
       return parse(bytes, offset, length);
@@ -690,7 +623,7 @@ final class AvajeBinding implements JsonBinding {
     @Override
     public @Nullable T read(InputStream in) throws IOException {
       Guard guard = new Guard(settings.limits, true);
-      GuardedInput input = new GuardedInput(utf8(in), guard);
+      GuardedInput input = new GuardedInput(ReadProblems.skipUtf8Mark(in), guard);
       io.avaje.json.JsonReader parser;
       try {
         parser = source.reader(input);
@@ -842,7 +775,7 @@ final class AvajeBinding implements JsonBinding {
       GuardedInput input;
       io.avaje.json.JsonReader parser;
       try {
-        input = new GuardedInput(utf8(in), guard, true);
+        input = new GuardedInput(ReadProblems.skipUtf8Mark(in), guard, true);
         parser = source.reader(input); // avaje reads its first buffer here
       } catch (IOException | RuntimeException e) {
         in.close();

@@ -32,7 +32,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
-import java.io.PushbackInputStream;
 import java.io.Reader;
 import java.io.Writer;
 import java.lang.reflect.Type;
@@ -219,47 +218,7 @@ final class GsonBinding implements JsonBinding {
    * most the four bytes of a mark ahead.
    */
   static Reader decode(InputStream in) throws IOException {
-    PushbackInputStream pb = new PushbackInputStream(in, 4);
-    byte[] head = new byte[4];
-    int n = pb.read(head, 0, 1);
-    if (n == 1 && (head[0] == (byte) 0xFE || head[0] == (byte) 0xFF || head[0] == 0)) {
-      n += pb.readNBytes(head, 1, 3);
-      int b0 = head[0] & 0xFF;
-      int b1 = n > 1 ? head[1] & 0xFF : -1;
-      int b2 = n > 2 ? head[2] & 0xFF : -1;
-      int b3 = n > 3 ? head[3] & 0xFF : -1;
-      String mark = null;
-      if (b0 == 0 && b1 == 0 && b2 == 0xFE && b3 == 0xFF) {
-        mark = "UTF-32BE";
-      } else if (b0 == 0xFF && b1 == 0xFE && b2 == 0 && b3 == 0) {
-        mark = "UTF-32LE";
-      } else if (b0 == 0xFE && b1 == 0xFF) {
-        mark = "UTF-16BE";
-      } else if (b0 == 0xFF && b1 == 0xFE) {
-        mark = "UTF-16LE";
-      }
-      if (mark != null) {
-        throw new JsonReadException(
-            "A "
-                + mark
-                + " byte order mark: the input is not UTF-8 JSON (a body in another charset needs"
-                + " the charset named in its Content-Type)",
-            1,
-            1,
-            "$",
-            null);
-      }
-    }
-    if (n == 1 && head[0] == (byte) 0xEF) {
-      n += pb.readNBytes(head, 1, 2);
-      if (n == 3 && head[1] == (byte) 0xBB && head[2] == (byte) 0xBF) {
-        n = 0; // a UTF-8 byte order mark: skipped here, so that no position counts it
-      }
-    }
-    if (n > 0) {
-      pb.unread(head, 0, n);
-    }
-    return new DecodingReader(pb, StandardCharsets.UTF_8.newDecoder());
+    return new DecodingReader(ReadProblems.skipUtf8Mark(in), StandardCharsets.UTF_8.newDecoder());
   }
 
   /** Whether the body may start with a byte order mark (or is UTF-16/32): {@link #decode}'s. */

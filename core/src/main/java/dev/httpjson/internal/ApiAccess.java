@@ -75,6 +75,12 @@ public abstract class ApiAccess {
     return a;
   }
 
+  /**
+   * {@return the names, in lower case, of the header fields that carry a credential whoever set
+   * them: {@link dev.httpjson.LoggingInterceptor}'s list}
+   */
+  public abstract Set<String> secretHeaders();
+
   /** {@return the reader {@code type} holds, resolved on first use} */
   public abstract <T> JsonReader<T> reader(JsonType<T> type);
 

@@ -55,14 +55,18 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
         .getBody()
         .thenAccept(
             in -> {
-              try {
-                in.close();
-              } catch (IOException ignored) {
-                // Closing the JDK's stream cancels its subscription; it reports nothing.
-              }
+              closeQuietly(in);
               arrived(true);
               closed();
             });
+  }
+
+  private static void closeQuietly(InputStream in) {
+    try {
+      in.close();
+    } catch (IOException ignored) {
+      // Closing the JDK's stream cancels its subscription; it reports nothing.
+    }
   }
 
   /**
@@ -133,16 +137,7 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
       closed = true;
       whenClosed = null;
     }
-    stream
-        .getBody()
-        .thenAccept(
-            in -> {
-              try {
-                in.close();
-              } catch (IOException ignored) {
-                // Closing the JDK's stream cancels its subscription; it reports nothing.
-              }
-            });
+    stream.getBody().thenAccept(StreamingSubscriber::closeQuietly);
     arrived(true);
   }
 

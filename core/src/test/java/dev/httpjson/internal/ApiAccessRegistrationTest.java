@@ -56,6 +56,11 @@ class ApiAccessRegistrationTest {
     }
 
     @Override
+    public java.util.Set<String> secretHeaders() {
+      throw no();
+    }
+
+    @Override
     public <T> JsonReader<T> reader(JsonType<T> type) {
       throw no();
     }

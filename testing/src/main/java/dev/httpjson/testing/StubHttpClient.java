@@ -1,6 +1,7 @@
 package dev.httpjson.testing;
 
 import dev.httpjson.JsonOptions;
+import dev.httpjson.internal.ForwardingRequest;
 import dev.httpjson.internal.Uris;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -8,7 +9,6 @@ import java.net.Authenticator;
 import java.net.CookieHandler;
 import java.net.ProxySelector;
 import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
@@ -781,48 +781,17 @@ public final class StubHttpClient extends HttpClient {
   }
 
   /** A request as it is, but its method: to check the rest of a CONNECT. */
-  private static final class Renamed extends HttpRequest {
-    private final HttpRequest request;
+  private static final class Renamed extends ForwardingRequest {
     private final String method;
 
     Renamed(HttpRequest request, String method) {
-      this.request = request;
+      super(request);
       this.method = method;
-    }
-
-    @Override
-    public Optional<BodyPublisher> bodyPublisher() {
-      return request.bodyPublisher();
     }
 
     @Override
     public String method() {
       return method;
-    }
-
-    @Override
-    public Optional<Duration> timeout() {
-      return request.timeout();
-    }
-
-    @Override
-    public boolean expectContinue() {
-      return request.expectContinue();
-    }
-
-    @Override
-    public java.net.URI uri() {
-      return request.uri();
-    }
-
-    @Override
-    public Optional<Version> version() {
-      return request.version();
-    }
-
-    @Override
-    public HttpHeaders headers() {
-      return request.headers();
     }
   }
 

@@ -1,11 +1,7 @@
 package dev.httpjson.internal.auth;
 
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
+import dev.httpjson.internal.ForwardingRequest;
 import java.net.http.HttpRequest;
-import java.time.Duration;
-import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,12 +10,11 @@ import org.jspecify.annotations.Nullable;
  * identity instead of the token, so that a response stored with one token is revalidated with the
  * next; a request rebuilt after it was made is a plain one again, keyed by its token.
  */
-public final class IdentifiedRequest extends HttpRequest {
-  private final HttpRequest request;
+public final class IdentifiedRequest extends ForwardingRequest {
   private final String identity;
 
   private IdentifiedRequest(HttpRequest request, String identity) {
-    this.request = request;
+    super(request);
     this.identity = identity;
   }
 
@@ -43,40 +38,5 @@ public final class IdentifiedRequest extends HttpRequest {
    */
   public static @Nullable String identity(HttpRequest request) {
     return request instanceof IdentifiedRequest ? ((IdentifiedRequest) request).identity : null;
-  }
-
-  @Override
-  public Optional<BodyPublisher> bodyPublisher() {
-    return request.bodyPublisher();
-  }
-
-  @Override
-  public String method() {
-    return request.method();
-  }
-
-  @Override
-  public Optional<Duration> timeout() {
-    return request.timeout();
-  }
-
-  @Override
-  public boolean expectContinue() {
-    return request.expectContinue();
-  }
-
-  @Override
-  public URI uri() {
-    return request.uri();
-  }
-
-  @Override
-  public Optional<HttpClient.Version> version() {
-    return request.version();
-  }
-
-  @Override
-  public HttpHeaders headers() {
-    return request.headers();
   }
 }

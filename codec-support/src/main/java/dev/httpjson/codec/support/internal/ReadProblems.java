@@ -458,6 +458,85 @@ public final class ReadProblems {
   }
 
   /**
+   * The UTF-16 or UTF-32 charset a byte order mark names, or null.
+   *
+   * @param b the input
+   * @param offset where it starts
+   * @param n how many bytes of it to look at (four are enough)
+   * @return the charset's name, such as {@code UTF-16BE}, or null for no such mark
+   */
+  public static @Nullable String markedCharset(byte[] b, int offset, int n) {
+    int b0 = n > 0 ? b[offset] & 0xFF : -1;
+    int b1 = n > 1 ? b[offset + 1] & 0xFF : -1;
+    int b2 = n > 2 ? b[offset + 2] & 0xFF : -1;
+    int b3 = n > 3 ? b[offset + 3] & 0xFF : -1;
+    if (b0 == 0 && b1 == 0 && b2 == 0xFE && b3 == 0xFF) {
+      return "UTF-32BE";
+    }
+    if (b0 == 0xFF && b1 == 0xFE && b2 == 0 && b3 == 0) {
+      return "UTF-32LE";
+    }
+    if (b0 == 0xFE && b1 == 0xFF) {
+      return "UTF-16BE";
+    }
+    if (b0 == 0xFF && b1 == 0xFE) {
+      return "UTF-16LE";
+    }
+    return null;
+  }
+
+  /**
+   * What a UTF-16 or UTF-32 byte order mark fails with in a codec that reads bytes as UTF-8 JSON: a
+   * body in another charset is decoded by httpjson from the charset its response names, as the
+   * other codecs read it (such a library would read {@code FE FF 00 31} as {@code 1}).
+   *
+   * @param charset the charset the mark names ({@link #markedCharset})
+   * @return the failure, at line 1 column 1
+   */
+  public static JsonReadException notUtf8(String charset) {
+    return new JsonReadException(
+        "A "
+            + charset
+            + " byte order mark: the input is not UTF-8 JSON (a body in another charset needs the"
+            + " charset named in its Content-Type)",
+        1,
+        1,
+        "$",
+        null);
+  }
+
+  /**
+   * UTF-8 bytes from a stream of UTF-8 JSON, a UTF-8 byte order mark skipped (so that no position
+   * counts it); a UTF-16 or UTF-32 one is refused ({@link #notUtf8}). Reads at most the four bytes
+   * of a mark ahead.
+   *
+   * @param in the input
+   * @return the input, from its first byte after a UTF-8 mark
+   * @throws IOException if reading fails or the input starts with a UTF-16 or UTF-32 mark
+   */
+  public static InputStream skipUtf8Mark(InputStream in) throws IOException {
+    PushbackInputStream pb = new PushbackInputStream(in, 4);
+    byte[] head = new byte[4];
+    int n = pb.read(head, 0, 1);
+    if (n == 1 && (head[0] == (byte) 0xFE || head[0] == (byte) 0xFF || head[0] == 0)) {
+      n += pb.readNBytes(head, 1, 3);
+      String charset = markedCharset(head, 0, n);
+      if (charset != null) {
+        throw notUtf8(charset);
+      }
+    } else if (n == 1 && head[0] == (byte) 0xEF) {
+      n += pb.readNBytes(head, 1, 2);
+      if (n == 3 && head[1] == (byte) 0xBB && head[2] == (byte) 0xBF) {
+        return pb; // a UTF-8 byte order mark: skipped
+      }
+    }
+    if (n > 0) {
+      pb.unread(head, 0, n);
+    }
+    return pb;
+  }
+
+  /**
    * What a map key its type cannot read fails with, the same words from every codec; its path is
    * the key's ({@code $.byId['x']}).
    *
