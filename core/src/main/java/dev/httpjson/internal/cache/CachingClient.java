@@ -710,6 +710,13 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     @Nullable Entry served;
 
     /**
+     * Whether the network handler gave the caller's handler a body (the network's or a stored one):
+     * a failure after that is not answered with a stale entry, which would follow the bytes the
+     * handler may have passed on already (to a consumer, a subscriber) as if they were one body.
+     */
+    volatile boolean handed;
+
+    /**
      * The stored body the network handler gives the caller's handler instead of the network's (a
      * 304's, an error's), stopped when the caller gives up on the call.
      */
@@ -1194,7 +1201,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       } catch (IOException e) {
         unsettle();
         Entry stale = entry;
-        if (stale != null && staleIfError(stale, System.currentTimeMillis())) {
+        if (!handed && stale != null && staleIfError(stale, System.currentTimeMillis())) {
           Bodies.Source source = source(stale);
           if (source != null) {
             return serve(stale, source, System.currentTimeMillis());
@@ -1249,6 +1256,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                             : failure;
                     Entry stale = entry;
                     if (cause instanceof IOException
+                        && !handed
                         && stale != null
                         && staleIfError(stale, System.currentTimeMillis())) {
                       Bodies.Source source = source(stale);
@@ -1449,10 +1457,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           if (sink instanceof Store.Gated) {
             gate = (Store.Gated) sink;
           }
+          handed = true;
           Bodies.Tee<T> t = new Bodies.Tee<>(handler.apply(seen), sink, cache.store);
           tee = t;
           return t;
         }
+        handed = true;
         return handler.apply(seen);
       };
     }
@@ -1650,6 +1660,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
         deferred = source;
         return BodySubscribers.replacing(null);
       }
+      handed = true;
       CompletableFuture<T> body = feed(e.status, headers, source, 0, source.length);
       swapped = body;
       return new Bodies.Swap<>(body);
