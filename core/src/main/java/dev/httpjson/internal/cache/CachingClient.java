@@ -1246,6 +1246,29 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                       }
                       return again.thenApply(this::finish);
                     }
+                    Bodies.Source later = deferred;
+                    if (failure == null && later != null) {
+                      deferred = null;
+                      HttpHeaders h = Objects.requireNonNull(shown);
+                      CompletableFuture<T> fed =
+                          feed(Objects.requireNonNull(served).status, h, later, 0, later.length);
+                      swapped = fed;
+                      inFlight.set(fed);
+                      if (out.isDone()) {
+                        fed.cancel(true); // the caller gave up while the response was read
+                      }
+                      return fed.thenApply(
+                          body ->
+                              finish(
+                                  new Response<>(
+                                      r.statusCode(),
+                                      r.headers(),
+                                      body,
+                                      r.request(),
+                                      r.uri(),
+                                      r.version(),
+                                      r.sslSession())));
+                    }
                     if (failure == null) {
                       return CompletableFuture.completedFuture(finish(r));
                     }
@@ -1656,7 +1679,10 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       outcome = how;
       HttpHeaders headers = servedHeaders(e, member, now);
       shown = headers;
-      if (blocking && how == Outcome.REVALIDATED) {
+      if (blocking && how == Outcome.REVALIDATED || follows) {
+        // Behind a client that follows redirects, the stored body waits for the final response
+        // too: were it another URI's, the request is made again, and the caller's handler must
+        // not have passed the stored bytes on before the new body.
         deferred = source;
         return BodySubscribers.replacing(null);
       }
