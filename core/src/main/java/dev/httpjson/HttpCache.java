@@ -63,12 +63,14 @@ import java.util.Optional;
  * tenth of the time since {@code Last-Modified}; {@code s-maxage} is ignored, as a private cache
  * should. The request's {@code no-cache}, {@code no-store}, {@code max-age}, {@code min-fresh},
  * {@code max-stale} and {@code only-if-cached} (a {@code 504} when nothing usable is stored) are
- * obeyed, and so are {@code stale-if-error} and {@code stale-while-revalidate}. A request with one
- * byte {@code Range} is answered with a {@code 206} from a fresh stored {@code 200}, and one with
- * its own {@code If-None-Match} or {@code If-Modified-Since} with a {@code 304} (or the stored
- * response, when it changed); without a usable stored response, such requests go to the origin as
- * they are, and their responses are not stored (under {@code only-if-cached} they never do: a range
- * the cache does not slice gets the stored response whole, and nothing usable a {@code 504}).
+ * obeyed, and so are {@code stale-if-error} (for a 5xx, or a failure before the response reached
+ * the body handler: a body cut after that fails the call, never followed by the stale one) and
+ * {@code stale-while-revalidate}. A request with one byte {@code Range} is answered with a {@code
+ * 206} from a fresh stored {@code 200}, and one with its own {@code If-None-Match} or {@code
+ * If-Modified-Since} with a {@code 304} (or the stored response, when it changed); without a usable
+ * stored response, such requests go to the origin as they are, and their responses are not stored
+ * (under {@code only-if-cached} they never do: a range the cache does not slice gets the stored
+ * response whole, and nothing usable a {@code 504}).
  *
  * <p><b>On disk.</b> One directory, one file per entry, written to a temporary file and published
  * by an atomic rename, so a crash never leaves half an entry; a damaged file is a miss, and is

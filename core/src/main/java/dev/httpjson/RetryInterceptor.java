@@ -62,7 +62,11 @@ import org.jspecify.annotations.Nullable;
  * failure that is no {@code IOException}; the source of a {@link JsonSequenceContent} throws; an
  * {@code InputStream} part of a {@link MultipartContent} is asked for again) is the caller's
  * failure, not the network's: the call fails at once with an {@link HttpJsonException} whose cause
- * is that failure (unless a {@link Builder#retryOnException} accepts it).
+ * is that failure (unless a {@link Builder#retryOnException} accepts it). A plain {@code send}
+ * through {@link Interceptor#decorate} whose response already went to the caller's own body handler
+ * is not retried when its body then fails, whatever {@link Builder#retryOnException} says: that
+ * handler may have passed part of the body on (to a consumer, a subscriber, a file), and would get
+ * a second body after the cut one.
  *
  * <p><b>When.</b> After the {@code Retry-After} delay (seconds or an HTTP date), else an
  * exponential backoff with full jitter, up to {@code initial × 2^(attempt − 1)} and at most {@code
@@ -148,6 +152,12 @@ public final class RetryInterceptor implements Interceptor {
         || failure instanceof CallTimeoutException
         || failure instanceof HttpJsonStatusException) {
       return -1; // a status is decided by the statuses, before its body handler threw
+    }
+    if (decision.handed) {
+      // The caller's handler may have written part of the body to a consumer, a subscriber or a
+      // file: another attempt would add a second body after the cut one, as if it were whole.
+      decision.notRetried(Decision.HANDED, 0, 0);
+      return -1;
     }
     IOException e = (IOException) failure;
     if (retryOnException == null) {
@@ -311,8 +321,16 @@ public final class RetryInterceptor implements Interceptor {
     static final int SENT = 5;
     static final int REFUSED = 6;
     static final int NO_RETRY_AFTER = 7;
+    static final int HANDED = 8;
 
     volatile long delay = -1;
+
+    /**
+     * Whether the response went to the caller's own body handler (a plain {@code send} through
+     * {@link Interceptor#decorate}), which may have passed part of the body on already.
+     */
+    volatile boolean handed;
+
     private volatile int why = NONE;
     private long wanted;
     private long limit;
@@ -348,6 +366,9 @@ public final class RetryInterceptor implements Interceptor {
           return maybeSent(request, "the failure");
         case NO_RETRY_AFTER:
           return "not retried: HTTP " + wanted + " without Retry-After";
+        case HANDED:
+          return "not retried: the response had reached the caller's body handler, which may"
+              + " have passed part of its body on; a second response would follow it";
         default:
           return "not retried: refused by retryOnException";
       }
@@ -402,6 +423,9 @@ public final class RetryInterceptor implements Interceptor {
         info -> {
           long delay = delayAfter(info.statusCode(), info.headers(), attempt, chain, decision);
           if (delay < 0) {
+            // httpjson's own calls read each response with a subscriber of its own; a plain send
+            // (no call options) gives it to the caller's handler.
+            decision.handed = chain.options().isEmpty();
             return handler.apply(info);
           }
           decision.delay = delay;

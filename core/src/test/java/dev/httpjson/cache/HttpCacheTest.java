@@ -1426,6 +1426,46 @@ class HttpCacheTest {
     assertThat(cache.size()).isZero(); // the URI redirects now: its stored response is gone
   }
 
+  /**
+   * The caller's own handler (here a consumer) passes each byte on as it comes: the stored body a
+   * 304 from another URI would have answered with must not reach it before the body of the request
+   * made again.
+   */
+  @Test
+  void aCallersHandlerGetsOnlyTheNewBodyWhenA304CameFromAnotherUriAfterARedirect()
+      throws Exception {
+    for (boolean async : new boolean[] {false, true}) {
+      cache.clear();
+      server.enqueue(
+          response(200, "one", "Cache-Control", "max-age=0", "Last-Modified", date(-3600)));
+      server.enqueue(response(302, "", "Location", "/moved"));
+      server.enqueue(response(304, "", "Cache-Control", "max-age=60"));
+      server.enqueue(response(302, "", "Location", "/moved"));
+      server.enqueue(response(200, "moved", "Cache-Control", "max-age=60"));
+      HttpClient following =
+          cache.decorate(
+              HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NORMAL).build());
+      HttpRequest request =
+          HttpRequest.newBuilder(uri("/r")).timeout(java.time.Duration.ofSeconds(5)).build();
+      assertThat(following.send(request, BodyHandlers.ofString()).body()).isEqualTo("one");
+
+      java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+      HttpResponse.BodyHandler<Void> consuming =
+          BodyHandlers.ofByteArrayConsumer(
+              b -> b.ifPresent(bytes -> got.write(bytes, 0, bytes.length)));
+      HttpResponse<Void> second =
+          async
+              ? following.sendAsync(request, consuming).get(10, TimeUnit.SECONDS)
+              : following.send(request, consuming);
+
+      assertThat(second.statusCode()).isEqualTo(200);
+      assertThat(got.toString(StandardCharsets.UTF_8)).as("async: %s", async).isEqualTo("moved");
+      for (int i = 0; i < 5; i++) {
+        take();
+      }
+    }
+  }
+
   @Test
   void sendAsyncBehindAClientThatFollowsRedirectsStoresOnlyTheUrisOwnResponses() throws Exception {
     server.enqueue(

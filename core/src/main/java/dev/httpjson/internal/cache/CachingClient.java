@@ -727,6 +727,13 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
     @Nullable Entry served;
 
     /**
+     * Whether the network handler gave the caller's handler a body (the network's or a stored one):
+     * a failure after that is not answered with a stale entry, which would follow the bytes the
+     * handler may have passed on already (to a consumer, a subscriber) as if they were one body.
+     */
+    volatile boolean handed;
+
+    /**
      * The stored body the network handler gives the caller's handler instead of the network's (a
      * 304's, an error's), stopped when the caller gives up on the call.
      */
@@ -1214,7 +1221,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       } catch (IOException e) {
         unsettle();
         Entry stale = entry;
-        if (stale != null && staleIfError(stale, System.currentTimeMillis())) {
+        if (!handed && stale != null && staleIfError(stale, System.currentTimeMillis())) {
           Bodies.Source source = source(stale);
           if (source != null) {
             return serve(stale, source, System.currentTimeMillis());
@@ -1259,6 +1266,29 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                       }
                       return again.thenApply(this::finish);
                     }
+                    Bodies.Source later = deferred;
+                    if (failure == null && later != null) {
+                      deferred = null;
+                      HttpHeaders h = Objects.requireNonNull(shown);
+                      CompletableFuture<T> fed =
+                          feed(Objects.requireNonNull(served).status, h, later, 0, later.length);
+                      swapped = fed;
+                      inFlight.set(fed);
+                      if (out.isDone()) {
+                        fed.cancel(true); // the caller gave up while the response was read
+                      }
+                      return fed.thenApply(
+                          body ->
+                              finish(
+                                  new Response<>(
+                                      r.statusCode(),
+                                      r.headers(),
+                                      body,
+                                      r.request(),
+                                      r.uri(),
+                                      r.version(),
+                                      r.sslSession())));
+                    }
                     if (failure == null) {
                       return CompletableFuture.completedFuture(finish(r));
                     }
@@ -1269,6 +1299,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
                             : failure;
                     Entry stale = entry;
                     if (cause instanceof IOException
+                        && !handed
                         && stale != null
                         && staleIfError(stale, System.currentTimeMillis())) {
                       Bodies.Source source = source(stale);
@@ -1477,10 +1508,12 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
           if (sink instanceof Store.Gated) {
             gate = (Store.Gated) sink;
           }
+          handed = true;
           Bodies.Tee<T> t = new Bodies.Tee<>(handler.apply(seen), sink, cache.store);
           tee = t;
           return t;
         }
+        handed = true;
         return handler.apply(seen);
       };
     }
@@ -1674,10 +1707,14 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       outcome = how;
       HttpHeaders headers = servedHeaders(e, member, now);
       shown = headers;
-      if (blocking && how == Outcome.REVALIDATED) {
+      if (blocking && how == Outcome.REVALIDATED || follows) {
+        // Behind a client that follows redirects, the stored body waits for the final response
+        // too: were it another URI's, the request is made again, and the caller's handler must
+        // not have passed the stored bytes on before the new body.
         deferred = source;
         return BodySubscribers.replacing(null);
       }
+      handed = true;
       CompletableFuture<T> body = feed(e.status, headers, source, 0, source.length);
       swapped = body;
       return new Bodies.Swap<>(body);
