@@ -1052,6 +1052,25 @@ class DisagreementsTest {
     assertThat(written).isEmpty();
   }
 
+  /**
+   * README: a {@code URI} is a string, read as {@code URI.create} reads it, nothing trimmed.
+   * Jackson 3 and 2 trimmed blanks and control characters ({@code "\t1"} read as {@code 1}, {@code
+   * "\u0000"} as the empty URI); Gson and avaje-jsonb refused.
+   */
+  @Test
+  void aUriIsReadFromItsOwnTextOnly() {
+    for (String text : List.of("\"\\t1\"", "\"\\u0000\"", "\" http://a/\"", "\" \"")) {
+      assertEveryCodecRefuses(java.net.URI.class, text);
+      assertEveryCodecRefuses(Shapes.UriBox.class, "{\"v\":" + text + "}");
+      assertEveryCodecRefuses(new JsonType<List<java.net.URI>>() {}.type(), "[" + text + "]");
+      assertEveryStreamRefuses(
+          java.net.URI.class, Target.Stream.ARRAY, ("[" + text + "]").getBytes(UTF_8));
+    }
+    assertEveryCodecReads(
+        java.net.URI.class, "\"http://a/b?c#d\"", java.net.URI.create("http://a/b?c#d"));
+    assertEveryCodecReads(java.net.URI.class, "\"\"", java.net.URI.create(""));
+  }
+
   private static byte[] utf16(String text) {
     byte[] chars = text.getBytes(java.nio.charset.StandardCharsets.UTF_16BE);
     byte[] out = new byte[chars.length + 2];
