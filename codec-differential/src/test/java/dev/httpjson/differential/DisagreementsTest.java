@@ -1074,6 +1074,28 @@ class DisagreementsTest {
   }
 
   /**
+   * README: an ignored property's value is checked as a read one is, a number against {@code
+   * maxNumberLength} too. Gson skipped a number of an unknown property unchecked; the others
+   * refused it.
+   */
+  @Test
+  void anIgnoredPropertysNumberIsHeldToTheNumberLimit() throws Exception {
+    Target limits = new Target(Shapes.StringList.class, null, Target.Variant.LIMITS);
+    String json = "{\"x\":38405078452549862316469962799697845520516538262,\"v\":[]}";
+    Map<Codecs, Outcome> outcomes = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        outcomes.put(codec, new Outcome.Value(limits.in(codec).fromJson(json)));
+      } catch (JsonReadException e) {
+        outcomes.put(codec, Outcome.Refused.of(e));
+      }
+    }
+    assertThat(outcomes.values())
+        .as(describe(json, Shapes.StringList.class, outcomes))
+        .allMatch(o -> o instanceof Outcome.Refused r && r.problem().startsWith("Number value"));
+  }
+
+  /**
    * README: an ignored property's value is checked as a read one is, a string against {@code
    * maxStringLength} too. Jackson 3 and 2 skip an unknown property's string without its length;
    * Gson and avaje-jsonb refuse it.
