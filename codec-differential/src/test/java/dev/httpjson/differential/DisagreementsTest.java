@@ -1052,6 +1052,215 @@ class DisagreementsTest {
     assertThat(written).isEmpty();
   }
 
+  // ---- found by the widened run (other types, nested generics, the other options) ----
+
+  /**
+   * README: a {@code URI} is a string, read as {@code URI.create} reads it, nothing trimmed.
+   * Jackson 3 and 2 trimmed blanks and control characters ({@code "\t1"} read as {@code 1}, {@code
+   * "\u0000"} as the empty URI); Gson and avaje-jsonb refused.
+   */
+  @Test
+  void aUriIsReadFromItsOwnTextOnly() {
+    for (String text : List.of("\"\\t1\"", "\"\\u0000\"", "\" http://a/\"", "\" \"")) {
+      assertEveryCodecRefuses(java.net.URI.class, text);
+      assertEveryCodecRefuses(Shapes.UriBox.class, "{\"v\":" + text + "}");
+      assertEveryCodecRefuses(new JsonType<List<java.net.URI>>() {}.type(), "[" + text + "]");
+      assertEveryStreamRefuses(
+          java.net.URI.class, Target.Stream.ARRAY, ("[" + text + "]").getBytes(UTF_8));
+    }
+    assertEveryCodecReads(
+        java.net.URI.class, "\"http://a/b?c#d\"", java.net.URI.create("http://a/b?c#d"));
+    assertEveryCodecReads(java.net.URI.class, "\"\"", java.net.URI.create(""));
+  }
+
+  /**
+   * README: an ignored property's value is checked as a read one is, a number against {@code
+   * maxNumberLength} too. Gson skipped a number of an unknown property unchecked; the others
+   * refused it.
+   */
+  @Test
+  void anIgnoredPropertysNumberIsHeldToTheNumberLimit() throws Exception {
+    Target limits = new Target(Shapes.StringList.class, null, Target.Variant.LIMITS);
+    String json = "{\"x\":38405078452549862316469962799697845520516538262,\"v\":[]}";
+    Map<Codecs, Outcome> outcomes = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        outcomes.put(codec, new Outcome.Value(limits.in(codec).fromJson(json)));
+      } catch (JsonReadException e) {
+        outcomes.put(codec, Outcome.Refused.of(e));
+      }
+    }
+    assertThat(outcomes.values())
+        .as(describe(json, Shapes.StringList.class, outcomes))
+        .allMatch(o -> o instanceof Outcome.Refused r && r.problem().startsWith("Number value"));
+  }
+
+  /**
+   * README: an ignored property's value is checked as a read one is, a string against {@code
+   * maxStringLength} too. Jackson 3 and 2 skip an unknown property's string without its length;
+   * Gson and avaje-jsonb refuse it.
+   */
+  @Tag("tofix")
+  @Test
+  void anIgnoredPropertysStringIsHeldToTheStringLimit() throws Exception {
+    Target limits = new Target(Shapes.StringList.class, null, Target.Variant.LIMITS);
+    String json = "{\"x\":\"RqgB.nt-u@P,~;^9z-/5\",\"v\":[]}";
+    Map<Codecs, Outcome> outcomes = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        outcomes.put(codec, new Outcome.Value(limits.in(codec).fromJson(json)));
+      } catch (JsonReadException e) {
+        outcomes.put(codec, Outcome.Refused.of(e));
+      }
+    }
+    assertThat(outcomes.values())
+        .as(describe(json, Shapes.StringList.class, outcomes))
+        .allMatch(o -> o instanceof Outcome.Refused r && r.problem().startsWith("String value"));
+  }
+
+  /**
+   * avaje-jsonb's generated adapter erases a generic type inside another one of a record component,
+   * as for a list in a list (above): an {@code Optional<Integer>} in a list is read untyped (a long
+   * in it), and a {@code Map<Integer, String>} in a list with string keys, never checked.
+   */
+  @Tag("tofix")
+  @Test
+  void anElementOfAGenericInAGenericComponentIsReadAsItsType() {
+    assertEveryCodecRefuses(Shapes.Nested.class, "{\"maybes\":[9007199254740993]}");
+    assertEveryCodecRefuses(Shapes.Nested.class, "{\"maybes\":[[]]}");
+    assertEveryCodecRefuses(Shapes.Nested.class, "{\"tables\":[{\"01\":\"\"}]}");
+  }
+
+  /**
+   * avaje-jsonb writes a {@code Map<Integer, String>} in a list component with a string key
+   * adapter, and fails on the first key ("Integer cannot be cast to String"): the same erasure.
+   */
+  @Tag("tofix")
+  @Test
+  void aMapInAListComponentIsWrittenByItsKeyType() {
+    Shapes.Nested value =
+        new Shapes.Nested(
+            List.of(), Map.of(), List.of(Map.of(1, "a")), Map.of(), List.of(), Optional.empty());
+    Map<Codecs, String> written = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        written.put(codec, JsonType.of(Shapes.Nested.class, codec.options).toJson(value));
+      } catch (JsonWriteException e) {
+        written.put(codec, "refused: " + e.getMessage());
+      }
+    }
+    assertThat(java.util.Set.copyOf(written.values()))
+        .as("writes: %s", written)
+        .containsExactly(
+            "{\"maybes\":[],\"maybeByName\":{},\"tables\":[{\"1\":\"a\"}],\"idsByColor\":{},"
+                + "\"blobs\":[],\"counts\":null}");
+  }
+
+  /**
+   * README: a failure's JSON path is the same from every codec. With unknown properties refused,
+   * Jackson 3 and 2 buffer an unknown property of a record (a creator's object) and report it once
+   * the record's other properties are read, so a later failure is the one they report; Gson and
+   * avaje-jsonb refuse the unknown property where it stands.
+   */
+  @Tag("tofix")
+  @Test
+  void anUnknownPropertyIsRefusedBeforeALaterFailure() throws Exception {
+    Map<Codecs, String> paths = new EnumMap<>(Codecs.class);
+    Target strict = new Target(Shapes.Mixed.class, null, Target.Variant.STRICT);
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        strict.in(codec).fromJson("{\"B\":128,\"color\":\"\"}");
+        paths.put(codec, "read");
+      } catch (JsonReadException e) {
+        paths.put(codec, e.path());
+      }
+    }
+    assertThat(paths.values()).as("paths: %s", paths).allMatch("$.B"::equals);
+  }
+
+  /**
+   * README: a number is held to {@code maxNumberLength}, a string to {@code maxStringLength}.
+   * Jackson 3 and 2 read a number's text as a string where a number is read untyped ({@code
+   * Object}, a map's value) or its range is checked, so a number longer than {@code
+   * maxStringLength} and within {@code maxNumberLength} failed with the string limit.
+   */
+  @Tag("tofix")
+  @Test
+  void aNumberIsHeldToTheNumberLimitNotTheStringLimit() throws Exception {
+    Target limits = new Target(Object.class, null, Target.Variant.LIMITS);
+    Map<Codecs, Outcome> outcomes = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        outcomes.put(codec, new Outcome.Value(limits.in(codec).fromJson("[1000000000000000.5]")));
+      } catch (JsonReadException e) {
+        outcomes.put(codec, Outcome.Refused.of(e));
+      }
+    }
+    assertThat(outcomes.values())
+        .as(describe("[1000000000000000.5]", Object.class, outcomes))
+        .allMatch(o -> o.agreesWith(new Outcome.Value(List.of(1.0000000000000005E15))));
+  }
+
+  /**
+   * README: a failure's JSON path is the same from every codec, an element's index its place in the
+   * document. Jackson 3 and 2 name an element of a {@code Set} by the size of the set read so far,
+   * so after a repeated element the index is too small ({@code $[1]} for the third element of
+   * {@code ["","",{}]}); Gson and avaje-jsonb say {@code $[2]}.
+   */
+  @Tag("tofix")
+  @Test
+  void aFailingSetElementIsNamedByItsIndexInTheDocument() {
+    assertEveryCodecRefusesAt(
+        new JsonType<java.util.Set<String>>() {}.type(), "[\"\",\"\",{}]", "$[2]");
+    assertEveryCodecRefusesAt(Shapes.SetBox.class, "{\"v\":[\"a\",\"a\",1]}", "$.v[2]");
+  }
+
+  /**
+   * README: a number over {@code maxNumberLength} fails naming it, whichever path reads it. Jackson
+   * 2 read a top-level {@code BigDecimal} of 26 characters under a limit of 24 from a {@code
+   * String} ({@code fromJson(String)}), and refused it from bytes, as every other codec does.
+   */
+  @Tag("tofix")
+  @Test
+  void aNumberFromTextIsHeldToTheNumberLimit() throws Exception {
+    Target limits = new Target(BigDecimal.class, null, Target.Variant.LIMITS);
+    Map<Codecs, Outcome> outcomes = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      try {
+        outcomes.put(
+            codec, new Outcome.Value(limits.in(codec).fromJson("43.64192701502801072422487")));
+      } catch (JsonReadException e) {
+        outcomes.put(codec, Outcome.Refused.of(e));
+      }
+    }
+    assertThat(outcomes.values())
+        .as(describe("43.64192701502801072422487 (a String)", BigDecimal.class, outcomes))
+        .allMatch(o -> o instanceof Outcome.Refused);
+  }
+
+  /**
+   * README: {@code java.time} values are written as their ISO-8601 text and read back from it, as
+   * the type's {@code parse} reads it. A {@code YearMonth} past year 9999 was written by every
+   * codec as its {@code toString()} ({@code "10537-09"}), which {@code YearMonth.parse} refuses
+   * (ISO 8601 signs an expanded year: {@code "+10537-09"}); and Jackson 3 and 2 read a {@code
+   * YearMonth} by a pattern of their own, which takes {@code "10537-09"} and refuses {@code
+   * "+10000-01"}.
+   */
+  @Tag("tofix")
+  @Test
+  void aYearMonthPastYear9999IsWrittenAsItsIsoTextAndReadBack() throws JsonWriteException {
+    Map<Codecs, String> written = new EnumMap<>(Codecs.class);
+    for (Codecs codec : Codecs.ALL) {
+      written.put(
+          codec, JsonType.of(YearMonth.class, codec.options).toJson(YearMonth.of(10537, 9)));
+    }
+    assertThat(java.util.Set.copyOf(written.values()))
+        .as("writes: %s", written)
+        .containsExactly("\"+10537-09\"");
+    assertEveryCodecReads(YearMonth.class, "\"+10000-01\"", YearMonth.of(10000, 1));
+    assertEveryCodecRefuses(YearMonth.class, "\"10537-09\"");
+  }
+
   private static byte[] utf16(String text) {
     byte[] chars = text.getBytes(java.nio.charset.StandardCharsets.UTF_16BE);
     byte[] out = new byte[chars.length + 2];

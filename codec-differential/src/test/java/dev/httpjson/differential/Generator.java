@@ -30,6 +30,9 @@ final class Generator {
   private final Literals literals;
   private final Random random;
 
+  /** How the target's options spell a component's name (its naming policy). */
+  private java.util.function.UnaryOperator<String> naming = name -> name;
+
   Generator(long seed) {
     this.random = new Random(seed);
     this.literals = new Literals(random);
@@ -37,6 +40,11 @@ final class Generator {
 
   Literals literals() {
     return literals;
+  }
+
+  /** Spell component names as {@code naming} does, for the documents generated from now on. */
+  void naming(java.util.function.UnaryOperator<String> naming) {
+    this.naming = naming;
   }
 
   // ---- documents ----
@@ -64,6 +72,12 @@ final class Generator {
     if (invalid && literals.chance(0.05)) {
       return mismatch(type, depth);
     }
+    if (raw == Shapes.Chain.class) {
+      return chain(depth);
+    }
+    if (raw == byte[].class && literals.chance(0.7)) {
+      return new Node.Literal(literals.pick(Literals.BASE64));
+    }
     if (raw.isRecord()) {
       List<Node.Member> members = new ArrayList<>();
       for (RecordComponent component : raw.getRecordComponents()) {
@@ -81,7 +95,7 @@ final class Generator {
       }
       return new Node.Obj(members);
     }
-    if (raw == List.class || raw.isArray()) {
+    if (raw == List.class || raw == java.util.Set.class || raw.isArray()) {
       Type element = raw.isArray() ? raw.getComponentType() : argument(type, 0);
       List<Node> elements = new ArrayList<>();
       int n = random.nextInt(5);
@@ -120,6 +134,24 @@ final class Generator {
       return anyTree(depth, invalid);
     }
     return new Node.Literal(literals.literal(kind(raw), invalid));
+  }
+
+  /**
+   * A chain of records as deep as the nesting limit, give or take: a few levels, or around the
+   * default limit of 500 (the document's own depth counted from {@code depth}).
+   */
+  private Node chain(int depth) {
+    int levels =
+        literals.chance(0.2)
+            ? dev.httpjson.JsonOptions.DEFAULT_MAX_NESTING_DEPTH - 3 - depth + random.nextInt(6)
+            : random.nextInt(10);
+    Node node =
+        literals.pick(
+            List.of(new Node.Literal("null"), new Node.Obj(List.of()), anyTree(4, false)));
+    for (int i = 0; i < Math.max(0, levels); i++) {
+      node = new Node.Obj(List.of(new Node.Member(spell("next"), node)));
+    }
+    return node;
   }
 
   /**
@@ -173,10 +205,23 @@ final class Generator {
               .stream().filter(c -> c.startsWith("\"")).toList();
       return literals.pick(strings);
     }
-    if (raw == Double.class) {
+    if (raw == Double.class || raw == BigDecimal.class) {
       return literals.chance(0.5)
           ? literals.pick(Literals.NUMERIC_KEYS)
           : "\"" + literals.pick(Literals.FRACTIONAL_EDGES) + "\"";
+    }
+    if (raw == Short.class) {
+      return literals.chance(0.5)
+          ? literals.pick(Literals.NUMERIC_KEYS)
+          : "\"" + literals.pick(Literals.INTEGRAL_EDGES) + "\"";
+    }
+    if (raw == Boolean.class) {
+      return literals.pick(Literals.BOOLEAN_KEYS);
+    }
+    if (raw == Instant.class) {
+      return literals.chance(0.5)
+          ? literals.pick(Literals.INSTANT_KEYS)
+          : Literals.quote(literals.instant().toString());
     }
     return literals.chance(0.1)
         ? literals.pick(List.of("\"ab\"", "\"aB\"", "\"AB\""))
@@ -193,6 +238,7 @@ final class Generator {
 
   /** A component's name as a document spells it: as declared, in another case, or escaped. */
   private String spell(String name) {
+    name = naming.apply(name);
     if (literals.chance(0.05)) {
       return "\"" + name.toUpperCase(Locale.ROOT) + "\"";
     }
@@ -239,6 +285,13 @@ final class Generator {
    */
   Object value(Type type, boolean plain) {
     Class<?> raw = raw(type);
+    if (raw == Shapes.Chain.class) {
+      Shapes.Chain chain = null;
+      for (int i = plain ? 0 : random.nextInt(6); i >= 0; i--) {
+        chain = new Shapes.Chain(chain);
+      }
+      return chain;
+    }
     if (raw.isRecord()) {
       RecordComponent[] components = raw.getRecordComponents();
       Object[] args = new Object[components.length];
@@ -250,6 +303,9 @@ final class Generator {
           throw new AssertionError("null for " + components[i]);
         }
       }
+      if (raw == Shapes.Checked.class) {
+        args[0] = Math.max(0, (Integer) args[0]); // what its constructor takes
+      }
       return construct(raw, types, args);
     }
     boolean nullable =
@@ -260,6 +316,14 @@ final class Generator {
             && raw != OptionalDouble.class;
     if (nullable && !plain && literals.chance(0.05)) {
       return null;
+    }
+    if (raw == java.util.Set.class) {
+      java.util.Set<Object> set = new java.util.LinkedHashSet<>();
+      int n = plain ? 0 : random.nextInt(5);
+      for (int i = 0; i < n; i++) {
+        set.add(value(argument(type, 0), false));
+      }
+      return set;
     }
     if (raw == List.class) {
       List<Object> list = new ArrayList<>();
@@ -336,6 +400,18 @@ final class Generator {
     if (raw == LocalDate.class) {
       return literals.localDate();
     }
+    if (raw == Boolean.class) {
+      return random.nextBoolean();
+    }
+    if (raw == Short.class) {
+      return (short) (literals.chance(0.3) ? literals.pick(INT_EDGES) : random.nextInt());
+    }
+    if (raw == BigDecimal.class) {
+      return scalar(Kind.BIG_DECIMAL, BigDecimal.class);
+    }
+    if (raw == Instant.class) {
+      return literals.instant();
+    }
     return literals.chance(0.1) ? literals.pick(List.of("ab", "aB", "AB")) : string();
   }
 
@@ -366,6 +442,12 @@ final class Generator {
       case INSTANT -> Instant.EPOCH;
       case OFFSET_DATE_TIME -> OffsetDateTime.parse("2000-01-01T00:00:00Z");
       case UUID -> new UUID(0, 1);
+      case URI -> java.net.URI.create("a");
+      case LOCAL_DATE_TIME -> java.time.LocalDateTime.of(2000, 1, 1, 0, 0);
+      case LOCAL_TIME -> java.time.LocalTime.NOON;
+      case DURATION -> java.time.Duration.ofSeconds(1);
+      case ZONED_DATE_TIME -> java.time.ZonedDateTime.parse("2000-01-01T00:00:00Z");
+      case YEAR_MONTH -> java.time.YearMonth.of(2000, 1);
       case ANY -> throw new IllegalArgumentException("no value for " + raw);
     };
   }
@@ -398,6 +480,12 @@ final class Generator {
       case INSTANT -> literals.instant();
       case OFFSET_DATE_TIME -> literals.offsetDateTime();
       case UUID -> literals.uuid();
+      case URI -> literals.uri();
+      case LOCAL_DATE_TIME -> literals.localDateTime();
+      case LOCAL_TIME -> literals.localTime();
+      case DURATION -> literals.duration();
+      case ZONED_DATE_TIME -> literals.zonedDateTime();
+      case YEAR_MONTH -> literals.yearMonth();
       case ANY -> throw new IllegalArgumentException("no value for " + raw);
     };
   }
@@ -565,6 +653,18 @@ final class Generator {
       return Kind.OFFSET_DATE_TIME;
     } else if (raw == UUID.class) {
       return Kind.UUID;
+    } else if (raw == java.net.URI.class) {
+      return Kind.URI;
+    } else if (raw == java.time.LocalDateTime.class) {
+      return Kind.LOCAL_DATE_TIME;
+    } else if (raw == java.time.LocalTime.class) {
+      return Kind.LOCAL_TIME;
+    } else if (raw == java.time.Duration.class) {
+      return Kind.DURATION;
+    } else if (raw == java.time.ZonedDateTime.class) {
+      return Kind.ZONED_DATE_TIME;
+    } else if (raw == java.time.YearMonth.class) {
+      return Kind.YEAR_MONTH;
     } else if (raw == Object.class) {
       return Kind.ANY;
     }

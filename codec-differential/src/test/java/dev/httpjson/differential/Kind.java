@@ -21,6 +21,12 @@ enum Kind {
   INSTANT,
   OFFSET_DATE_TIME,
   UUID,
+  URI,
+  LOCAL_DATE_TIME,
+  LOCAL_TIME,
+  DURATION,
+  ZONED_DATE_TIME,
+  YEAR_MONTH,
   /** Anything: the target is {@code Object}. */
   ANY
 }

@@ -302,6 +302,177 @@ final class Literals {
           "1.5",
           "true");
 
+  static final List<String> URIS =
+      List.of(
+          "\"http://example.com/a?b=c#d\"",
+          "\"\"",
+          "\"/relative/path\"",
+          "\"urn:isbn:0451450523\"",
+          "\"a b\"",
+          "\"http://[::1\"",
+          "\"%zz\"",
+          "\"http://example.com/\\u00e9\"",
+          "\"http://example.com/é\"",
+          "\"mailto:a@b\"",
+          "\"\\u0000\"",
+          "\"http://a/%20\"",
+          "\"x:\"",
+          "\":\"",
+          "\"#\"",
+          "\"http://a:99999999999/\"",
+          "0",
+          "true");
+
+  static final List<String> LOCAL_DATE_TIMES =
+      List.of(
+          "\"2024-01-01T00:00:00\"",
+          "\"2024-01-01T00:00\"",
+          "\"2024-01-01T00:00:00.123456789\"",
+          "\"2024-01-01T00:00:00.1234567891\"",
+          "\"2024-01-01T00:00:00Z\"",
+          "\"2024-01-01T00:00:00+01:00\"",
+          "\"2024-01-01 00:00:00\"",
+          "\"2024-01-01t00:00:00\"",
+          "\"2024-01-01T24:00:00\"",
+          "\"2024-01-01\"",
+          "\"+10000-01-01T00:00:00\"",
+          "\"-0001-01-01T00:00:00\"",
+          "0",
+          "1700000000",
+          "[2024,1,1,0,0]",
+          "\"\"");
+
+  static final List<String> LOCAL_TIMES =
+      List.of(
+          "\"00:00\"",
+          "\"00:00:00\"",
+          "\"23:59:59.999999999\"",
+          "\"23:59:59.9999999999\"",
+          "\"24:00\"",
+          "\"12:00:00Z\"",
+          "\"12:00:00+01:00\"",
+          "\"1:00\"",
+          "\"12\"",
+          "\"12:00:60\"",
+          "\"12:00:00.\"",
+          "0",
+          "3600",
+          "[12,0]",
+          "\"\"");
+
+  static final List<String> DURATIONS =
+      List.of(
+          "\"PT1S\"",
+          "\"PT0S\"",
+          "\"P1D\"",
+          "\"PT-1.5S\"",
+          "\"-PT1M\"",
+          "\"pt1s\"",
+          "\"P1DT1H\"",
+          "\"PT1.0000000001S\"",
+          "\"PT0.000000001S\"",
+          "\"P1Y\"",
+          "\"PT\"",
+          "\"PT9223372036854775807S\"",
+          "\"PT9223372036854775808S\"",
+          "\"PT1H30M\"",
+          "\"1\"",
+          "1",
+          "1.5",
+          "-1",
+          "\"\"");
+
+  static final List<String> ZONED_DATE_TIMES =
+      List.of(
+          "\"2024-01-01T00:00:00Z\"",
+          "\"2024-01-01T00:00:00+02:00\"",
+          "\"2024-01-01T00:00:00.5-03:30\"",
+          "\"2024-01-01T00:00:00+02:00[Europe/Paris]\"",
+          "\"2024-01-01T00:00:00Z[UTC]\"",
+          "\"2024-01-01T00:00:00[Europe/Paris]\"",
+          "\"2024-01-01T00:00:00+0200\"",
+          "\"2024-01-01T00:00:00\"",
+          "\"2024-01-01\"",
+          "0",
+          "1.5",
+          "\"\"");
+
+  static final List<String> YEAR_MONTHS =
+      List.of(
+          "\"2024-01\"",
+          "\"2024-12\"",
+          "\"2024-13\"",
+          "\"2024-00\"",
+          "\"2024-1\"",
+          "\"+10000-01\"",
+          "\"-0001-12\"",
+          "\"0000-01\"",
+          "\"2024-01-01\"",
+          "\"202401\"",
+          "202401",
+          "[2024,1]",
+          "\"\"");
+
+  /** Base64 for a {@code byte[]}: padded standard (the one form read) and every near miss. */
+  static final List<String> BASE64 =
+      List.of(
+          "\"\"",
+          "\"AQI=\"",
+          "\"+/8=\"",
+          "\"AQ==\"",
+          "\"AQID\"",
+          "\"QUJDRA==\"",
+          "\"AQI\"",
+          "\"AQ\"",
+          "\"AQ I=\"",
+          "\"-_8=\"",
+          "\"AQI=\\n\"",
+          "\"====\"",
+          "\"A===\"",
+          "\"AQ=I\"",
+          "\"AR==\"",
+          "\"AQJ=\"",
+          "\"AQI=AQI=\"",
+          "\"\\u0041QI=\"",
+          "\"AQI=\\u0000\"",
+          "[1,2]",
+          "[255]",
+          "[256]",
+          "[-128]",
+          "[-129]",
+          "[\"1\"]",
+          "[1.5]",
+          "[null]",
+          "[[]]",
+          "1",
+          "true");
+
+  /** Map keys for a boolean key type. */
+  static final List<String> BOOLEAN_KEYS =
+      List.of(
+          "\"true\"",
+          "\"false\"",
+          "\"TRUE\"",
+          "\"True\"",
+          "\"1\"",
+          "\"0\"",
+          "\"yes\"",
+          "\"\"",
+          "\" true\"",
+          "\"null\"");
+
+  /** Map keys for an instant key type. */
+  static final List<String> INSTANT_KEYS =
+      List.of(
+          "\"2024-01-01T00:00:00Z\"",
+          "\"2024-01-01T00:00:00.5Z\"",
+          "\"2024-01-01T00:00:00+01:00\"",
+          "\"2024-01-01T00:00Z\"",
+          "\"2024-01-01\"",
+          "\"1700000000\"",
+          "\"0\"",
+          "\"\"");
+
   /** Map keys for integral key types: numbers in JSON syntax and not. */
   static final List<String> NUMERIC_KEYS =
       List.of(
@@ -364,6 +535,14 @@ final class Literals {
       case OFFSET_DATE_TIME ->
           chance(0.4) ? pick(OFFSET_DATE_TIMES) : quote(offsetDateTime().toString());
       case UUID -> chance(0.3) ? pick(UUIDS) : quote(uuid().toString());
+      case URI -> pick(URIS);
+      case LOCAL_DATE_TIME ->
+          chance(0.4) ? pick(LOCAL_DATE_TIMES) : quote(localDateTime().toString());
+      case LOCAL_TIME -> chance(0.4) ? pick(LOCAL_TIMES) : quote(localTime().toString());
+      case DURATION -> chance(0.4) ? pick(DURATIONS) : quote(duration().toString());
+      case ZONED_DATE_TIME ->
+          chance(0.4) ? pick(ZONED_DATE_TIMES) : quote(offsetDateTime().toString());
+      case YEAR_MONTH -> chance(0.4) ? pick(YEAR_MONTHS) : quote(yearMonth().toString());
       case ANY ->
           switch (random.nextInt(5)) {
             case 0 -> number();
@@ -539,6 +718,58 @@ final class Literals {
     LocalDateTime local =
         LocalDateTime.ofEpochSecond(at.getEpochSecond(), at.getNano(), ZoneOffset.UTC);
     return OffsetDateTime.of(local, offset());
+  }
+
+  LocalDateTime localDateTime() {
+    Instant at = instant();
+    if (at.equals(Instant.MIN) || at.equals(Instant.MAX)) {
+      at = Instant.EPOCH;
+    }
+    return LocalDateTime.ofEpochSecond(at.getEpochSecond(), at.getNano(), ZoneOffset.UTC);
+  }
+
+  java.time.LocalTime localTime() {
+    if (chance(0.05)) {
+      return pick(List.of(java.time.LocalTime.MIN, java.time.LocalTime.MAX));
+    }
+    return localDateTime().toLocalTime();
+  }
+
+  java.time.Duration duration() {
+    if (chance(0.05)) {
+      return pick(
+          List.of(
+              java.time.Duration.ZERO,
+              java.time.Duration.ofSeconds(Long.MAX_VALUE, 999_999_999),
+              java.time.Duration.ofSeconds(Long.MIN_VALUE),
+              java.time.Duration.ofNanos(-1)));
+    }
+    long seconds = random.nextInt(3) == 0 ? random.nextLong() : random.nextInt(200_000) - 100_000;
+    return java.time.Duration.ofSeconds(
+        seconds, random.nextBoolean() ? 0 : random.nextInt(1_000_000_000));
+  }
+
+  java.time.ZonedDateTime zonedDateTime() {
+    return offsetDateTime().toZonedDateTime();
+  }
+
+  java.time.YearMonth yearMonth() {
+    int year = chance(0.1) ? random.nextInt(40_000) - 20_000 : 1900 + random.nextInt(300);
+    return java.time.YearMonth.of(year, 1 + random.nextInt(12));
+  }
+
+  java.net.URI uri() {
+    return java.net.URI.create(
+        pick(
+            List.of(
+                "http://example.com/a?b=c#d",
+                "",
+                "/relative/path",
+                "urn:isbn:0451450523",
+                "http://a/%20",
+                "mailto:a@b",
+                "https://example.com:8443/x/y%2Fz?q=%C3%A9",
+                "#frag")));
   }
 
   java.util.UUID uuid() {

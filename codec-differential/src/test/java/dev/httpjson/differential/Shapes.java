@@ -222,4 +222,67 @@ public final class Shapes {
 
   /** A URI, which is a string. */
   public record UriBox(java.net.URI v) {}
+
+  // ---- widened: base64, other java.time types, more key types, nested generics, options ----
+
+  public record BytesBox(byte[] v) {}
+
+  public record BooleanArray(boolean[] v) {}
+
+  public record ShortArray(short[] v) {}
+
+  public record LocalDateTimeBox(java.time.LocalDateTime v) {}
+
+  public record LocalTimeBox(java.time.LocalTime v) {}
+
+  public record DurationBox(java.time.Duration v) {}
+
+  public record ZonedDateTimeBox(java.time.ZonedDateTime v) {}
+
+  public record YearMonthBox(java.time.YearMonth v) {}
+
+  public record IntegerSet(java.util.Set<Integer> v) {}
+
+  public record BooleanKeyMap(Map<Boolean, Integer> v) {}
+
+  public record ShortKeyMap(Map<Short, Integer> v) {}
+
+  public record BigDecimalKeyMap(Map<BigDecimal, Integer> v) {}
+
+  public record InstantKeyMap(Map<Instant, Integer> v) {}
+
+  /** Generics inside generics: optionals in lists and maps, maps in lists, lists of arrays. */
+  public record Nested(
+      List<Optional<Integer>> maybes,
+      Map<String, Optional<String>> maybeByName,
+      List<Map<Integer, String>> tables,
+      Map<Color, List<UUID>> idsByColor,
+      List<byte[]> blobs,
+      Optional<Map<String, Long>> counts) {}
+
+  /** A record whose compact constructor refuses a value and fills in a default. */
+  public record Checked(int v, String name) {
+    public Checked {
+      if (v < 0) {
+        throw new IllegalArgumentException("v < 0: " + v);
+      }
+      name = name == null ? "none" : name;
+    }
+  }
+
+  /** Every kind of the widened run at once, some names of several words. */
+  public record Wide(
+      byte[] payload,
+      java.net.URI homePage,
+      java.time.LocalDateTime localAt,
+      java.time.LocalTime openAt,
+      java.time.Duration timeToLive,
+      java.time.ZonedDateTime zonedAt,
+      java.time.YearMonth month,
+      java.util.Set<String> tags,
+      boolean[] flags,
+      Map<Boolean, Integer> byFlag,
+      Map<BigDecimal, Integer> byAmount,
+      Checked checked,
+      Chain chain) {}
 }

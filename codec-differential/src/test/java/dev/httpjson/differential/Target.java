@@ -1,6 +1,8 @@
 package dev.httpjson.differential;
 
+import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
+import dev.httpjson.spi.Names;
 import java.lang.reflect.Type;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
 
 /** A type documents are read into, with the {@link JsonType} of each codec for it. */
 final class Target {
@@ -126,7 +129,97 @@ final class Target {
           new Target(Shapes.IntBox.class, Stream.NDJSON),
           new Target(Shapes.CaseNames.class, Stream.ARRAY),
           new Target(Shapes.Positions.class, Stream.NDJSON),
-          new Target(Shapes.Mixed.class, Stream.ARRAY));
+          new Target(Shapes.Mixed.class, Stream.ARRAY),
+          // ---- widened: base64, URIs, sets, more java.time, key types, nested generics ----
+          new Target(Shapes.BytesBox.class),
+          new Target(Shapes.BooleanArray.class),
+          new Target(Shapes.ShortArray.class),
+          new Target(Shapes.UriBox.class),
+          new Target(Shapes.SetBox.class),
+          new Target(Shapes.IntegerSet.class),
+          new Target(Shapes.LocalDateTimeBox.class),
+          new Target(Shapes.LocalTimeBox.class),
+          new Target(Shapes.DurationBox.class),
+          new Target(Shapes.ZonedDateTimeBox.class),
+          new Target(Shapes.YearMonthBox.class),
+          new Target(Shapes.BooleanKeyMap.class),
+          new Target(Shapes.ShortKeyMap.class),
+          new Target(Shapes.BigDecimalKeyMap.class),
+          new Target(Shapes.InstantKeyMap.class),
+          new Target(Shapes.Nested.class),
+          new Target(Shapes.Checked.class),
+          new Target(Shapes.Chain.class),
+          new Target(Shapes.Wide.class),
+          new Target(byte[].class),
+          new Target(boolean[].class),
+          new Target(long[].class),
+          new Target(java.net.URI.class),
+          new Target(java.time.Duration.class),
+          new Target(java.time.LocalDateTime.class),
+          new Target(java.time.ZonedDateTime.class),
+          new Target(new JsonType<java.util.Set<String>>() {}.type()),
+          new Target(new JsonType<List<byte[]>>() {}.type()),
+          new Target(new JsonType<List<Optional<Integer>>>() {}.type()),
+          new Target(new JsonType<Map<Boolean, String>>() {}.type()),
+          new Target(new JsonType<Map<String, List<Map<String, Integer>>>>() {}.type()),
+          new Target(byte[].class, Stream.ARRAY),
+          new Target(java.time.Duration.class, Stream.NDJSON),
+          new Target(Shapes.Nested.class, Stream.ARRAY),
+          new Target(Shapes.Wide.class, Stream.NDJSON),
+          // ---- the other options: strict matching, other namings, small limits ----
+          new Target(Shapes.Mixed.class, null, Variant.STRICT),
+          new Target(Shapes.Positions.class, null, Variant.STRICT),
+          new Target(Shapes.CaseNames.class, null, Variant.STRICT),
+          new Target(Shapes.IntKeyMap.class, null, Variant.STRICT),
+          new Target(Shapes.Wide.class, null, Variant.STRICT),
+          new Target(Integer.class, null, Variant.STRICT),
+          new Target(Shapes.Mixed.class, null, Variant.SNAKE),
+          new Target(Shapes.Wide.class, null, Variant.SNAKE),
+          new Target(Shapes.Spelling.class, null, Variant.SNAKE),
+          new Target(Shapes.Spelling.class, null, Variant.KEBAB),
+          new Target(Shapes.Spelling.class, null, Variant.AS_DECLARED),
+          new Target(Shapes.Wide.class, null, Variant.KEBAB),
+          new Target(Shapes.Mixed.class, null, Variant.LIMITS),
+          new Target(Shapes.Chain.class, null, Variant.LIMITS),
+          new Target(Shapes.Nested.class, null, Variant.LIMITS),
+          new Target(Shapes.StringList.class, null, Variant.LIMITS),
+          new Target(Object.class, null, Variant.LIMITS),
+          new Target(new JsonType<Map<String, Object>>() {}.type(), null, Variant.LIMITS),
+          new Target(BigDecimal.class, null, Variant.LIMITS),
+          new Target(Double.class, null, Variant.LIMITS),
+          new Target(String.class, Stream.ARRAY, Variant.LIMITS));
+
+  /** The options a target is read and written with: the web defaults, or one other setting. */
+  enum Variant {
+    WEB("", b -> b, n -> n),
+    /** Exact names only, no numbers from strings, unknown properties refused. */
+    STRICT(
+        "strict",
+        b ->
+            b.caseInsensitiveProperties(false)
+                .numbersFromStrings(false)
+                .ignoreUnknownProperties(false),
+        n -> n),
+    SNAKE("snake_case", b -> b.naming(JsonOptions.Naming.SNAKE_CASE), Names::snakeCase),
+    KEBAB("kebab-case", b -> b.naming(JsonOptions.Naming.KEBAB_CASE), Names::kebabCase),
+    AS_DECLARED("as declared", b -> b.naming(JsonOptions.Naming.AS_DECLARED), n -> n),
+    /** Limits a generated document reaches: nesting, string and number lengths. */
+    LIMITS(
+        "small limits", b -> b.maxNestingDepth(6).maxStringLength(16).maxNumberLength(24), n -> n);
+
+    final String label;
+    final UnaryOperator<JsonOptions.Builder> options;
+
+    /** How a document spells a declared name under these options. */
+    final UnaryOperator<String> naming;
+
+    Variant(
+        String label, UnaryOperator<JsonOptions.Builder> options, UnaryOperator<String> naming) {
+      this.label = label;
+      this.options = options;
+      this.naming = naming;
+    }
+  }
 
   /** How a stream target's document is read: a top-level array, or NDJSON. */
   enum Stream {
@@ -148,6 +241,8 @@ final class Target {
   /** Null for a single value; else the document is a stream of elements of {@link #type}. */
   final Stream stream;
 
+  final Variant variant;
+
   private final Map<Codecs, JsonType<?>> types = new EnumMap<>(Codecs.class);
 
   Target(Type type) {
@@ -155,16 +250,26 @@ final class Target {
   }
 
   Target(Type type, Stream stream) {
+    this(type, stream, Variant.WEB);
+  }
+
+  Target(Type type, Stream stream, Variant variant) {
     this.type = type;
     this.stream = stream;
+    this.variant = variant;
     String typeName =
         type.getTypeName()
             .replace("dev.httpjson.differential.Shapes$", "")
             .replace("java.lang.", "")
             .replace("java.util.", "");
-    this.name = stream == null ? typeName : "stream of " + typeName + " (" + stream + ")";
+    String name = stream == null ? typeName : "stream of " + typeName + " (" + stream + ")";
+    this.name = variant == Variant.WEB ? name : name + " [" + variant.label + "]";
     for (Codecs codec : Codecs.ALL) {
-      types.put(codec, JsonType.of(type, codec.options));
+      JsonOptions options =
+          variant == Variant.WEB
+              ? codec.options
+              : variant.options.apply(codec.options.toBuilder()).build();
+      types.put(codec, JsonType.of(type, options));
     }
   }
 
@@ -177,7 +282,11 @@ final class Target {
   /** Whether a value of it can be generated, written and compared after reading back. */
   boolean roundTrips() {
     Class<?> raw = Generator.raw(type);
-    return stream == null && raw != Object.class && !type.equals(MAP_OF_OBJECTS);
+    // Under small limits, what is written may be more than is read back (alike: the document run).
+    return stream == null
+        && raw != Object.class
+        && !type.equals(MAP_OF_OBJECTS)
+        && variant != Variant.LIMITS;
   }
 
   @Override

@@ -77,6 +77,22 @@
   Shapes.Spelling.class,
   Shapes.SetBox.class,
   Shapes.UriBox.class,
+  Shapes.BytesBox.class,
+  Shapes.BooleanArray.class,
+  Shapes.ShortArray.class,
+  Shapes.LocalDateTimeBox.class,
+  Shapes.LocalTimeBox.class,
+  Shapes.DurationBox.class,
+  Shapes.ZonedDateTimeBox.class,
+  Shapes.YearMonthBox.class,
+  Shapes.IntegerSet.class,
+  Shapes.BooleanKeyMap.class,
+  Shapes.ShortKeyMap.class,
+  Shapes.BigDecimalKeyMap.class,
+  Shapes.InstantKeyMap.class,
+  Shapes.Nested.class,
+  Shapes.Checked.class,
+  Shapes.Wide.class,
 })
 package dev.httpjson.differential;
 

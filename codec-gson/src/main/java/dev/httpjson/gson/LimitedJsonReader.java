@@ -320,6 +320,7 @@ final class LimitedJsonReader extends JsonReader {
           }
           break;
         case STRING:
+        case NUMBER: // held to maxNumberLength, as a number read
           nextString();
           break;
         default:

@@ -129,6 +129,14 @@ public enum ScalarKind {
             ? null
             : "not one of the names of the enum (names are not trimmed)";
       case TEXT:
+        if (type == java.net.URI.class) {
+          // As URI.create reads it: Jackson trimmed blanks and controls (" a" read as "a").
+          try {
+            new java.net.URI(text);
+          } catch (java.net.URISyntaxException e) {
+            return "not a URI (RFC 3986, nothing trimmed): " + e.getMessage();
+          }
+        }
         return null;
       case LOCALE:
         try {
