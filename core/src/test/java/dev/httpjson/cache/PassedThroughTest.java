@@ -44,9 +44,14 @@ class PassedThroughTest {
   @Test
   void aResponseNotStoredTakesNoMoreExecutorTasksThanWithoutTheCache() throws Exception {
     int calls = 40;
-    int without = tasks(null, calls);
-    int with = tasks(HttpCache.inMemory(1 << 20), calls);
-    // The JDK's own tasks vary by up to ten on a busy machine; a hand-off per call is 40 more.
+    // The JDK's own tasks vary with the machine's load, never below what the calls need: the fewest
+    // of up to three rounds each. A hand-off per call is 40 more in every round.
+    int without = Integer.MAX_VALUE;
+    int with = Integer.MAX_VALUE;
+    for (int round = 0; round < 3 && with > without + calls / 2; round++) {
+      without = Math.min(without, tasks(null, calls));
+      with = Math.min(with, tasks(HttpCache.inMemory(1 << 20), calls));
+    }
     assertThat(with)
         .as("executor tasks with a cache, %s without", without)
         .isLessThanOrEqualTo(without + calls / 2);
