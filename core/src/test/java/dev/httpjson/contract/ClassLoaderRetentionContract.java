@@ -269,6 +269,28 @@ public abstract class ClassLoaderRetentionContract {
   }
 
   @Test
+  public void itemsPostedInsideAHolderOfASharedLibraryLetTheirLoaderGo() throws Exception {
+    server.enqueue(LoopbackServer.json(204, ""));
+    server.enqueue(LoopbackServer.json(204, ""));
+    server.enqueue(LoopbackServer.json(200, "{\"value\":{\"name\":\"r\",\"count\":2}}"));
+    URI uri = LoopbackServer.uri(server, "/envelopes");
+
+    WeakReference<ClassLoader> loader =
+        runInAThrowawayApplication(
+            "envelopes",
+            new Class<?>[] {HttpClient.class, URI.class, JsonCodec.class},
+            new Object[] {client, uri, codec()},
+            "[204, 204, Envelope[value=PluginItem[name=r, count=2]]]");
+
+    assertThat(LoopbackServer.take(server).getBody().utf8())
+        .isEqualTo("{\"value\":{\"name\":\"e\",\"count\":1}}");
+    assertThat(LoopbackServer.take(server).getBody().utf8())
+        .isEqualTo("[{\"value\":{\"name\":\"f\",\"count\":2}}]");
+    assertThat(LoopbackServer.take(server).getMethod()).isEqualTo("GET");
+    assertCollected(loader);
+  }
+
+  @Test
   public void aSharedClientWithACacheLetsTheLoaderOfWhatItReadGo() throws Exception {
     HttpJsonClient api =
         HttpJsonClient.newBuilder(client)

@@ -9,6 +9,7 @@ import dev.httpjson.JsonType;
 import dev.httpjson.Paging;
 import dev.httpjson.ServerSentEvent;
 import dev.httpjson.UncheckedHttpJsonException;
+import dev.httpjson.contract.Envelope;
 import dev.httpjson.spi.JsonCodec;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -160,6 +161,36 @@ public final class Webapp {
                       new Holder<>(new PluginItem("h", 1), List.of(new PluginItem("i", 2))),
                       options)
                   .statusCode());
+          return read.toString();
+        });
+  }
+
+  /**
+   * Posts an item inside a generic holder that a library shared beside httpjson defines, alone and
+   * in a list, and reads one back as that holder of its item: the server must have three answers
+   * queued, two 204s and an envelope.
+   *
+   * @param client the shared client
+   * @param uri where the envelopes are
+   * @param codec the codec under test
+   * @return what was read, one line
+   * @throws Exception if a call fails
+   */
+  public static String envelopes(HttpClient client, URI uri, JsonCodec codec) throws Exception {
+    JsonOptions options = JsonOptions.newBuilder().codec(codec).build();
+    return asARequest(
+        () -> {
+          List<Object> read = new ArrayList<>();
+          read.add(
+              HttpJson.postAsJson(client, uri, new Envelope<>(new PluginItem("e", 1)), options)
+                  .statusCode());
+          read.add(
+              HttpJson.postAsJson(
+                      client, uri, List.of(new Envelope<>(new PluginItem("f", 2))), options)
+                  .statusCode());
+          read.add(
+              HttpJson.getFromJson(
+                  client, uri, new JsonType<Envelope<PluginItem>>() {}.withOptions(options)));
           return read.toString();
         });
   }
