@@ -9,6 +9,7 @@ import dev.httpjson.JsonType;
 import dev.httpjson.Paging;
 import dev.httpjson.ServerSentEvent;
 import dev.httpjson.UncheckedHttpJsonException;
+import dev.httpjson.contract.Box;
 import dev.httpjson.contract.Envelope;
 import dev.httpjson.spi.JsonCodec;
 import java.net.URI;
@@ -193,6 +194,26 @@ public final class Webapp {
                   client, uri, new JsonType<Envelope<PluginItem>>() {}.withOptions(options)));
           return read.toString();
         });
+  }
+
+  /**
+   * Posts an item inside a holder class (not a record) that a library shared beside httpjson
+   * defines: the server must have a 204 queued.
+   *
+   * @param client the shared client
+   * @param uri where the boxes go
+   * @param codec the codec under test
+   * @return the status, one line
+   * @throws Exception if a call fails
+   */
+  public static String boxes(HttpClient client, URI uri, JsonCodec codec) throws Exception {
+    JsonOptions options = JsonOptions.newBuilder().codec(codec).build();
+    return asARequest(
+        () ->
+            List.of(
+                    HttpJson.postAsJson(client, uri, new Box(new PluginItem("b", 1)), options)
+                        .statusCode())
+                .toString());
   }
 
   /**
