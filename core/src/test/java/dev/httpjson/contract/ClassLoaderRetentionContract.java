@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.httpjson.HttpCache;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
 import dev.httpjson.contract.plugin.PluginItem;
@@ -26,6 +27,7 @@ import java.util.stream.Collectors;
 import jdk.jfr.Recording;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -374,6 +376,45 @@ public abstract class ClassLoaderRetentionContract {
 
     assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/events");
     assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/pages");
+    assertCollected(loader);
+    java.lang.ref.Reference.reachabilityFence(api);
+  }
+
+  @Test
+  public void aStreamDroppedUnclosedLetsItsLoaderGo() throws Exception {
+    assertADroppedStreamLetsItsLoaderGo(null);
+  }
+
+  @Test
+  public void aStreamDroppedUnclosedWhoseEndAnInterceptorAwaitsLetsItsLoaderGo() throws Exception {
+    assertADroppedStreamLetsItsLoaderGo(new StreamEnds());
+  }
+
+  /**
+   * An application reads one item of a streamed array, whose body has all arrived, and drops the
+   * stream unclosed; then it is dropped, and no other stream starts in the JVM.
+   */
+  private void assertADroppedStreamLetsItsLoaderGo(@Nullable Interceptor interceptor)
+      throws Exception {
+    HttpJsonClient.Builder builder =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(LoopbackServer.uri(server, "/"))
+            .options(JsonOptions.newBuilder().codec(codec()).build());
+    if (interceptor != null) {
+      builder.interceptor(interceptor);
+    }
+    HttpJsonClient api = builder.build();
+    server.enqueue(
+        LoopbackServer.json(200, "[{\"name\":\"a\",\"count\":1},{\"name\":\"b\",\"count\":2}]"));
+
+    WeakReference<ClassLoader> loader =
+        runInAThrowawayApplication(
+            "droppedStream",
+            new Class<?>[] {HttpJsonClient.class},
+            new Object[] {api},
+            "PluginItem[name=a, count=1]");
+
+    assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/items");
     assertCollected(loader);
     java.lang.ref.Reference.reachabilityFence(api);
   }

@@ -310,6 +310,19 @@ public final class Webapp {
         });
   }
 
+  /**
+   * Reads the first item of a stream and drops the stream unclosed: the server must have an array
+   * of items queued.
+   *
+   * @param api the shared client
+   * @return the first item, one line
+   * @throws Exception if a call fails
+   */
+  public static String droppedStream(HttpJsonClient api) throws Exception {
+    return asARequest(
+        () -> api.getFromJsonAsStream("items", PluginItem.class).iterator().next().toString());
+  }
+
   /** Runs {@code work} as a container runs a request: its context class loader, its state. */
   private static <T> T asARequest(Callable<T> work) throws Exception {
     Thread thread = Thread.currentThread();
