@@ -13,6 +13,7 @@ import java.lang.reflect.GenericArrayType;
 import java.lang.reflect.GenericDeclaration;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Member;
+import java.lang.reflect.Method;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Proxy;
 import java.lang.reflect.RecordComponent;
@@ -292,7 +293,12 @@ public final class CachedBinding {
     }
     Class<?> c = value.getClass();
     if (!isContainer(c)) {
-      return isOwnOrAncestor(c.getClassLoader()) ? null : c;
+      if (!isOwnOrAncestor(c.getClassLoader())) {
+        return c;
+      }
+      if (!c.isRecord() || OpenComponents.of(c).length == 0) {
+        return null; // the usual case: nothing inside but what its class names
+      }
     }
     HeldClasses held = new HeldClasses();
     try {
@@ -336,9 +342,13 @@ public final class CachedBinding {
           }
         } else if (container instanceof Optional) {
           visit(((Optional<?>) container).orElse(null));
-        } else {
+        } else if (container instanceof Object[]) {
           for (Object e : (Object[]) container) {
             visit(e);
+          }
+        } else {
+          for (Method accessor : OpenComponents.of(container.getClass())) {
+            visit(OpenComponents.read(accessor, container));
           }
         }
       }
@@ -351,9 +361,11 @@ public final class CachedBinding {
       Class<?> c = value.getClass();
       if (c != last) {
         last = c;
-        lastIsContainer = isContainer(c);
         ClassLoader loader = c.getClassLoader();
-        if (!isOwnOrAncestor(loader) && (best == null || depth(loader) > bestDepth)) {
+        boolean own = isOwnOrAncestor(loader);
+        lastIsContainer =
+            isContainer(c) || (own && c.isRecord() && OpenComponents.of(c).length > 0);
+        if (!own && (best == null || depth(loader) > bestDepth)) {
           best = c;
           bestDepth = depth(loader);
         }
@@ -374,6 +386,105 @@ public final class CachedBinding {
         }
       }
       todo.add(value);
+    }
+  }
+
+  /**
+   * The accessors of a record's components whose values may be of a class the record's type does
+   * not name — a type variable, {@code Object}, an interface, a class open to subclasses, or a
+   * container of such — which the codec then looks a writer up for by the value's class: a record
+   * of a library shared beside httpjson (an envelope, a page) holding an application's value. Kept
+   * with the record's class; empty for a record of final types only (the usual case).
+   */
+  private static final class OpenComponents {
+    private static final Method[] NONE = {};
+
+    private static final ClassValue<Method[]> OF =
+        new ClassValue<>() {
+          @Override
+          protected Method[] computeValue(Class<?> type) {
+            return accessors(type);
+          }
+        };
+
+    static Method[] of(Class<?> record) {
+      return OF.get(record);
+    }
+
+    /** The component's value; null when it cannot be read (the codec then fails in its words). */
+    static @Nullable Object read(Method accessor, Object record) {
+      try {
+        return accessor.invoke(record);
+      } catch (ReflectiveOperationException | RuntimeException e) {
+        return null;
+      }
+    }
+
+    private static Method[] accessors(Class<?> record) {
+      RecordComponent[] components = record.getRecordComponents();
+      if (components == null) {
+        return NONE;
+      }
+      java.util.List<Method> open = new java.util.ArrayList<>();
+      for (RecordComponent component : components) {
+        Set<Class<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        seen.add(record);
+        if (isClosed(component.getGenericType(), seen)) {
+          continue;
+        }
+        Method accessor = component.getAccessor();
+        try {
+          accessor.setAccessible(true);
+        } catch (RuntimeException e) {
+          // Not open to httpjson: the codec cannot read it either.
+          continue;
+        }
+        open.add(accessor);
+      }
+      return open.isEmpty() ? NONE : open.toArray(NONE);
+    }
+
+    /** Whether every value of {@code type} is of a class it names (to any depth). */
+    private static boolean isClosed(Type type, Set<Class<?>> seen) {
+      if (type instanceof Class) {
+        Class<?> c = (Class<?>) type;
+        while (c.isArray()) {
+          c = c.getComponentType();
+        }
+        if (c.isPrimitive() || c.isEnum()) {
+          return true;
+        }
+        if (c.isRecord()) {
+          if (!seen.add(c)) {
+            return true; // met already on this walk: its other components decide
+          }
+          for (RecordComponent component : c.getRecordComponents()) {
+            if (!isClosed(component.getGenericType(), seen)) {
+              return false;
+            }
+          }
+          return true;
+        }
+        return java.lang.reflect.Modifier.isFinal(c.getModifiers());
+      }
+      if (type instanceof ParameterizedType) {
+        ParameterizedType p = (ParameterizedType) type;
+        Type raw = p.getRawType();
+        if (!(raw instanceof Class) || !isContainer((Class<?>) raw)) {
+          // A generic record's type variables may stand for anything; another type, as its class.
+          return !(raw instanceof Class && ((Class<?>) raw).isRecord()) && isClosed(raw, seen);
+        }
+        for (Type argument : p.getActualTypeArguments()) {
+          if (!isClosed(argument, seen)) {
+            return false;
+          }
+        }
+        return true;
+      }
+      if (type instanceof GenericArrayType) {
+        return isClosed(((GenericArrayType) type).getGenericComponentType(), seen);
+      }
+      return false; // a type variable, a wildcard
     }
   }
 

@@ -192,6 +192,38 @@ public abstract class CallState<R> {
     if (streamFailure == null) {
       streamFailure = failure;
     }
+    StreamEnd end = streamEnd;
+    if (end != null) {
+      end.failure = streamFailure;
+    }
+  }
+
+  /** Made when an interceptor first waits for the stream's end ({@link #streamEnd()}). */
+  private volatile @Nullable StreamEnd streamEnd;
+
+  /**
+   * The stream's failure, apart from this call: what waits for the stream's end holds this alone,
+   * never the call (its handler, the type it reads, maybe an application's), since a stream its
+   * reader dropped unclosed keeps what waits for its end until a later call polls for it.
+   */
+  static final class StreamEnd {
+    volatile @Nullable Throwable failure;
+  }
+
+  /** The failure of this call's stream as {@link StreamEnd} holds it, kept current from now on. */
+  final StreamEnd streamEnd() {
+    StreamEnd end = streamEnd;
+    if (end == null) {
+      synchronized (this) {
+        end = streamEnd;
+        if (end == null) {
+          end = new StreamEnd();
+          streamEnd = end; // written before streamFailure is read: streamFailed sees one or other
+        }
+      }
+    }
+    end.failure = streamFailure;
+    return end;
   }
 
   /** What the call's stream failed with, or {@code null} while it reads, or when it did not. */

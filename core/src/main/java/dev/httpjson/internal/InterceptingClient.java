@@ -587,9 +587,11 @@ public final class InterceptingClient extends ForwardingClient {
       Objects.requireNonNull(response, "response == null");
       Objects.requireNonNull(action, "action == null");
       CallState<?> p = plan;
-      return p != null
-          && StreamingSubscriber.whenClosed(
-              response.body(), () -> action.accept(p.streamFailure()));
+      if (p == null) {
+        return false;
+      }
+      CallState.StreamEnd end = p.streamEnd(); // not the call: a dropped stream keeps this
+      return StreamingSubscriber.whenClosed(response.body(), () -> action.accept(end.failure));
     }
 
     @Override

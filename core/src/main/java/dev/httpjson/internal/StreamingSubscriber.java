@@ -244,13 +244,21 @@ public final class StreamingSubscriber implements BodySubscriber<InputStream>, I
 
   @Override
   public void onError(Throwable throwable) {
+    subscription = null; // see onComplete
     failure = throwable; // before the end is queued: the reader that sees the end sees this
     stream.onComplete();
     arrived(true);
   }
 
+  /**
+   * The body has all arrived: the transport's subscription, and through it its exchange and the
+   * call's handler (with the type it reads, maybe an application's), is no longer held, as the
+   * JDK's stream lets go of it too. A stream dropped unclosed is watched until a later call polls
+   * for it, and keeps only this subscriber meanwhile.
+   */
   @Override
   public void onComplete() {
+    subscription = null;
     stream.onComplete();
     arrived(true);
   }

@@ -2,8 +2,10 @@ package dev.httpjson.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.httpjson.HttpCache;
 import dev.httpjson.HttpJson;
 import dev.httpjson.HttpJsonClient;
+import dev.httpjson.Interceptor;
 import dev.httpjson.JsonOptions;
 import dev.httpjson.JsonType;
 import dev.httpjson.contract.plugin.PluginItem;
@@ -14,6 +16,7 @@ import java.io.InputStream;
 import java.lang.ref.WeakReference;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
@@ -21,7 +24,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import jdk.jfr.Recording;
+import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -239,6 +245,218 @@ public abstract class ClassLoaderRetentionContract {
     assertThat(server.takeRequest().getBody().utf8())
         .isEqualTo("{\"name\":\"posted\",\"count\":5}");
     return new WeakReference<>(app);
+  }
+
+  @Test
+  public void aGenericHolderOfTheApplicationsOwnLetsItsLoaderGo() throws Exception {
+    server.enqueue(
+        LoopbackServer.json(
+            200,
+            "{\"value\":{\"name\":\"a\",\"count\":1},\"more\":[{\"name\":\"b\",\"count\":2}]}"));
+    server.enqueue(LoopbackServer.json(204, ""));
+    URI uri = LoopbackServer.uri(server, "/holders");
+
+    WeakReference<ClassLoader> loader =
+        runInAThrowawayApplication(
+            "holders",
+            new Class<?>[] {HttpClient.class, URI.class, JsonCodec.class},
+            new Object[] {client, uri, codec()},
+            "[Holder[value=PluginItem[name=a, count=1], more=[PluginItem[name=b, count=2]]], 204]");
+
+    assertThat(LoopbackServer.take(server).getMethod()).isEqualTo("GET");
+    assertThat(LoopbackServer.take(server).getBody().utf8())
+        .isEqualTo(
+            "{\"value\":{\"name\":\"h\",\"count\":1},\"more\":[{\"name\":\"i\",\"count\":2}]}");
+    assertCollected(loader);
+  }
+
+  @Test
+  public void itemsPostedInsideAHolderOfASharedLibraryLetTheirLoaderGo() throws Exception {
+    server.enqueue(LoopbackServer.json(204, ""));
+    server.enqueue(LoopbackServer.json(204, ""));
+    server.enqueue(LoopbackServer.json(200, "{\"value\":{\"name\":\"r\",\"count\":2}}"));
+    URI uri = LoopbackServer.uri(server, "/envelopes");
+
+    WeakReference<ClassLoader> loader =
+        runInAThrowawayApplication(
+            "envelopes",
+            new Class<?>[] {HttpClient.class, URI.class, JsonCodec.class},
+            new Object[] {client, uri, codec()},
+            "[204, 204, Envelope[value=PluginItem[name=r, count=2]]]");
+
+    assertThat(LoopbackServer.take(server).getBody().utf8())
+        .isEqualTo("{\"value\":{\"name\":\"e\",\"count\":1}}");
+    assertThat(LoopbackServer.take(server).getBody().utf8())
+        .isEqualTo("[{\"value\":{\"name\":\"f\",\"count\":2}}]");
+    assertThat(LoopbackServer.take(server).getMethod()).isEqualTo("GET");
+    assertCollected(loader);
+  }
+
+  @Test
+  public void aSharedClientWithACacheLetsTheLoaderOfWhatItReadGo() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(LoopbackServer.uri(server, "/"))
+            .options(JsonOptions.newBuilder().codec(codec()).build())
+            .cache(HttpCache.inMemory(1 << 20))
+            .build();
+    int before = server.getRequestCount();
+    server.enqueue(
+        new MockResponse.Builder()
+            .code(200)
+            .addHeader("Content-Type", "application/json")
+            .addHeader("Cache-Control", "max-age=60")
+            .body("{\"name\":\"a\",\"count\":1}")
+            .build());
+    server.enqueue(LoopbackServer.json(200, "[{\"name\":\"b\",\"count\":2}]"));
+    server.enqueue(LoopbackServer.json(204, ""));
+
+    WeakReference<ClassLoader> loader =
+        runInAThrowawayApplication(
+            "cached",
+            new Class<?>[] {HttpJsonClient.class},
+            new Object[] {api},
+            "[PluginItem[name=a, count=1], PluginItem[name=a, count=1],"
+                + " PluginItem[name=a, count=1], PluginItem[name=b, count=2], 204]");
+
+    assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/item");
+    assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/list");
+    assertThat(LoopbackServer.take(server).getMethod()).isEqualTo("POST");
+    assertThat(server.getRequestCount() - before)
+        .as("requests, the item read once, then from the cache")
+        .isEqualTo(3);
+    assertCollected(loader);
+    java.lang.ref.Reference.reachabilityFence(api);
+  }
+
+  @Test
+  public void badInputForAnApplicationsTypesLetsItsLoaderGo() throws Exception {
+    server.enqueue(LoopbackServer.json(200, "{\"name\":[1],\"count\":1}"));
+    server.enqueue(LoopbackServer.json(200, "[{\"name\":\"a\",\"count\":1}]"));
+    server.enqueue(
+        LoopbackServer.json(200, "[{\"name\":\"s\",\"count\":1},{\"name\":\"t\",\"count\":{}}]"));
+    server.enqueue(LoopbackServer.json(422, "{\"name\":\"why\",\"count\":422}"));
+    server.enqueue(LoopbackServer.json(200, "{\"name\":\"c\",\"count\":\"many\"}"));
+    URI uri = LoopbackServer.uri(server, "/items");
+
+    WeakReference<ClassLoader> loader =
+        runInAThrowawayApplication(
+            "badInput",
+            new Class<?>[] {HttpClient.class, URI.class, JsonCodec.class},
+            new Object[] {client, uri, codec()},
+            "[JsonReadException, JsonReadException, PluginItem[name=s, count=1],"
+                + " JsonReadException, PluginItem[name=why, count=422], JsonReadException]");
+
+    for (int i = 0; i < 5; i++) {
+      assertThat(LoopbackServer.take(server).getMethod()).isEqualTo("GET");
+    }
+    assertCollected(loader);
+  }
+
+  @Test
+  public void eventsAndPagesOfAnApplicationsTypesLetItsLoaderGo() throws Exception {
+    HttpJsonClient api =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(LoopbackServer.uri(server, "/"))
+            .options(JsonOptions.newBuilder().codec(codec()).build())
+            .build();
+    server.enqueue(
+        LoopbackServer.bytes(
+            200,
+            "text/event-stream",
+            "data: {\"name\":\"e\",\"count\":1}\n\n".getBytes(StandardCharsets.UTF_8)));
+    server.enqueue(LoopbackServer.json(200, "{\"data\":[{\"name\":\"p\",\"count\":2}]}"));
+
+    WeakReference<ClassLoader> loader =
+        runInAThrowawayApplication(
+            "eventsAndPages",
+            new Class<?>[] {HttpJsonClient.class},
+            new Object[] {api},
+            "[PluginItem[name=e, count=1], PluginItem[name=p, count=2]]");
+
+    assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/events");
+    assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/pages");
+    assertCollected(loader);
+    java.lang.ref.Reference.reachabilityFence(api);
+  }
+
+  @Test
+  public void aStreamDroppedUnclosedLetsItsLoaderGo() throws Exception {
+    assertADroppedStreamLetsItsLoaderGo(null);
+  }
+
+  @Test
+  public void aStreamDroppedUnclosedWhoseEndAnInterceptorAwaitsLetsItsLoaderGo() throws Exception {
+    assertADroppedStreamLetsItsLoaderGo(new StreamEnds());
+  }
+
+  /**
+   * An application reads one item of a streamed array, whose body has all arrived, and drops the
+   * stream unclosed; then it is dropped, and no other stream starts in the JVM.
+   */
+  private void assertADroppedStreamLetsItsLoaderGo(@Nullable Interceptor interceptor)
+      throws Exception {
+    HttpJsonClient.Builder builder =
+        HttpJsonClient.newBuilder(client)
+            .baseUri(LoopbackServer.uri(server, "/"))
+            .options(JsonOptions.newBuilder().codec(codec()).build());
+    if (interceptor != null) {
+      builder.interceptor(interceptor);
+    }
+    HttpJsonClient api = builder.build();
+    server.enqueue(
+        LoopbackServer.json(200, "[{\"name\":\"a\",\"count\":1},{\"name\":\"b\",\"count\":2}]"));
+
+    WeakReference<ClassLoader> loader =
+        runInAThrowawayApplication(
+            "droppedStream",
+            new Class<?>[] {HttpJsonClient.class},
+            new Object[] {api},
+            "PluginItem[name=a, count=1]");
+
+    assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/items");
+    assertCollected(loader);
+    java.lang.ref.Reference.reachabilityFence(api);
+  }
+
+  @Test
+  public void callsRecordedByFlightRecorderLetTheApplicationsLoaderGo() throws Exception {
+    awaitNoThreadsOfHttpjson();
+    WeakReference<ClassLoader> loader;
+    try (Recording recording = new Recording()) {
+      recording.enable("dev.httpjson.Call");
+      recording.start();
+      loader = runAThrowawayApplication();
+      recording.stop();
+    }
+    assertCollected(loader);
+  }
+
+  /**
+   * Calls {@code method} of {@link Webapp} defined again by a throwaway loader, checks what it
+   * returned, and returns only a weak reference to the loader.
+   */
+  private static WeakReference<ClassLoader> runInAThrowawayApplication(
+      String method, Class<?>[] parameters, Object[] arguments, String expected) throws Exception {
+    ClassLoader app = new ChildFirstLoader(ClassLoaderRetentionContract.class.getClassLoader());
+    Class<?> webapp = app.loadClass(Webapp.class.getName());
+    assertThat(webapp).isNotEqualTo(Webapp.class);
+    Object read = webapp.getMethod(method, parameters).invoke(null, arguments);
+    assertThat(read).hasToString(expected);
+    return new WeakReference<>(app);
+  }
+
+  /** Collects until {@code loader} is gone, for 10 s at most. */
+  private static void assertCollected(WeakReference<ClassLoader> loader)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (loader.get() != null && System.nanoTime() < deadline) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    assertThat(loader.get())
+        .as("the application's class loader was collected (within 10 s of System.gc())")
+        .isNull();
   }
 
   /**
