@@ -1218,7 +1218,6 @@ class DisagreementsTest {
    * 2 read a top-level {@code BigDecimal} of 26 characters under a limit of 24 from a {@code
    * String} ({@code fromJson(String)}), and refused it from bytes, as every other codec does.
    */
-  @Tag("tofix")
   @Test
   void aNumberFromTextIsHeldToTheNumberLimit() throws Exception {
     Target limits = new Target(BigDecimal.class, null, Target.Variant.LIMITS);

@@ -132,21 +132,6 @@ final class KnownDisagreements {
                           && smallerIndex(
                               pathOf(d.of(Codecs.JACKSON)), pathOf(d.of(Codecs.GSON))))),
           new Known(
-              "Jackson 2 reads a number past maxNumberLength from a String at the top level",
-              TOFIX + "aNumberFromTextIsHeldToTheNumberLimit",
-              anyDocument(
-                  d ->
-                      d.document().target().variant == Target.Variant.LIMITS
-                          && d.outcomes().entrySet().stream()
-                              .allMatch(
-                                  e ->
-                                      e.getKey()
-                                              .equals(
-                                                  new Differential.Reader(Codecs.JACKSON2, true))
-                                          ? e.getValue() instanceof Outcome.Value
-                                          : messageOf(e.getValue())
-                                              .startsWith("Number value length")))),
-          new Known(
               "A YearMonth past year 9999: written without its sign, and read by Jackson by a"
                   + " pattern of its own",
               TOFIX + "aYearMonthPastYear9999IsWrittenAsItsIsoTextAndReadBack",
