@@ -111,17 +111,6 @@ final class KnownDisagreements {
                       && List.of(r.signature().split("; ")).stream()
                           .allMatch(part -> part.isBlank() || part.contains("avaje"))),
           new Known(
-              "Jackson 3 and 2 report an unknown property of a record after its other properties",
-              TOFIX + "anUnknownPropertyIsRefusedBeforeALaterFailure",
-              anyDocument(
-                  d ->
-                      d.document().target().variant == Target.Variant.STRICT
-                          && noCrash(d)
-                          && agreeAmong(d, Codecs.JACKSON, Codecs.JACKSON2)
-                          && agreeAmong(d, Codecs.GSON, Codecs.AVAJE)
-                          && messageOf(d.of(Codecs.GSON)).startsWith("Unrecognized property")
-                          && !pathOf(d.of(Codecs.JACKSON)).equals(pathOf(d.of(Codecs.GSON))))),
-          new Known(
               "Jackson 3 and 2 hold a number read untyped or checked for range to maxStringLength",
               TOFIX + "aNumberIsHeldToTheNumberLimitNotTheStringLimit",
               anyDocument(
@@ -142,33 +131,6 @@ final class KnownDisagreements {
                           && agreeAmong(d, Codecs.GSON, Codecs.AVAJE)
                           && smallerIndex(
                               pathOf(d.of(Codecs.JACKSON)), pathOf(d.of(Codecs.GSON))))),
-          new Known(
-              "Jackson 2 reads a number past maxNumberLength from a String at the top level",
-              TOFIX + "aNumberFromTextIsHeldToTheNumberLimit",
-              anyDocument(
-                  d ->
-                      d.document().target().variant == Target.Variant.LIMITS
-                          && d.outcomes().entrySet().stream()
-                              .allMatch(
-                                  e ->
-                                      e.getKey()
-                                              .equals(
-                                                  new Differential.Reader(Codecs.JACKSON2, true))
-                                          ? e.getValue() instanceof Outcome.Value
-                                          : messageOf(e.getValue())
-                                              .startsWith("Number value length")))),
-          new Known(
-              "Jackson 3 and 2 skip an unknown property's string without holding it to"
-                  + " maxStringLength",
-              TOFIX + "anIgnoredPropertysStringIsHeldToTheStringLimit",
-              anyDocument(
-                  d ->
-                      d.document().target().variant == Target.Variant.LIMITS
-                          && noCrash(d)
-                          && agreeAmong(d, Codecs.JACKSON, Codecs.JACKSON2)
-                          && agreeAmong(d, Codecs.GSON, Codecs.AVAJE)
-                          && messageOf(d.of(Codecs.GSON)).startsWith("String value length")
-                          && !messageOf(d.of(Codecs.JACKSON)).startsWith("String value length"))),
           new Known(
               "A YearMonth past year 9999: written without its sign, and read by Jackson by a"
                   + " pattern of its own",

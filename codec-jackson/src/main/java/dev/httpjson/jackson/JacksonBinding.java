@@ -280,9 +280,10 @@ final class JacksonBinding implements JsonBinding {
               problem);
     } else if (e instanceof PropertyBindingException unknown) {
       problem += ReadProblems.knownProperties(unknown.getKnownPropertyIds());
-      path =
-          ReadProblems.unknownPropertyPath(
-              path, unknown.getPropertyName(), last == null ? null : last.getPropertyName());
+      if (refs.size() > 1
+          && String.valueOf(refs.get(refs.size() - 2)).equals(String.valueOf(last))) {
+        path = ReadProblems.withoutRepeatedName(path, unknown.getPropertyName()); // placed twice
+      }
     } else if (e instanceof StreamConstraintsException) {
       problem = ReadProblems.limitProblem(problem);
     }

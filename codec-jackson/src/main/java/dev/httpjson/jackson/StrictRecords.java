@@ -4,17 +4,26 @@ import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import dev.httpjson.codec.support.internal.RecordChecks;
 import dev.httpjson.spi.RecordRules;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.ValueDeserializer;
 import tools.jackson.databind.cfg.MapperConfig;
+import tools.jackson.databind.deser.BeanDeserializerBuilder;
+import tools.jackson.databind.deser.SettableAnyProperty;
 import tools.jackson.databind.deser.SettableBeanProperty;
+import tools.jackson.databind.deser.ValueDeserializerModifier;
 import tools.jackson.databind.deser.ValueInstantiator;
 import tools.jackson.databind.deser.ValueInstantiators;
 import tools.jackson.databind.deser.bean.PropertyValueBuffer;
 import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
 import tools.jackson.databind.introspect.Annotated;
 import tools.jackson.databind.introspect.AnnotatedMember;
 import tools.jackson.databind.introspect.AnnotatedParameter;
@@ -51,6 +60,28 @@ final class StrictRecords extends SimpleModule {
       context.insertAnnotationIntrospector(new NonNullComponents());
     }
     context.addValueInstantiators(new RequiredComponents(strict));
+    // An unknown property where it stands, as every codec: refused when unknown properties fail,
+    // else skipped with its strings read (held to maxStringLength). A bean's any-setter.
+    context.addDeserializerModifier(
+        new ValueDeserializerModifier() {
+          @Override
+          public BeanDeserializerBuilder updateBuilder(
+              DeserializationConfig config,
+              BeanDescription.Supplier description,
+              BeanDeserializerBuilder builder) {
+            Class<?> type = description.getBeanClass();
+            com.fasterxml.jackson.annotation.JsonIgnoreProperties.Value ignorals =
+                config.getDefaultPropertyIgnorals(type, description.getClassInfo());
+            if (builder.getAnySetter() == null
+                && !Throwable.class.isAssignableFrom(type)
+                && (ignorals == null || !ignorals.getIgnoreUnknown())) {
+              List<Object> known = new java.util.ArrayList<>();
+              builder.getProperties().forEachRemaining(p -> known.add(p.getName()));
+              builder.setAnySetter(new Unknown(description.getType(), known));
+            }
+            return builder;
+          }
+        });
   }
 
   /** Nulls.FAIL for each component of a record that is not nullable. */
@@ -133,5 +164,49 @@ final class StrictRecords extends SimpleModule {
       }
       return delegate().createFromObjectWith(ctxt, props, buffer);
     }
+  }
+
+  private static final class Unknown extends SettableAnyProperty {
+    private final List<Object> known;
+
+    Unknown(tools.jackson.databind.JavaType type, List<Object> known) {
+      super(new tools.jackson.databind.BeanProperty.Bogus(), null, type, null, null, null);
+      this.known = known;
+    }
+
+    @Override
+    public @Nullable Object deserialize(JsonParser p, DeserializationContext ctxt)
+        throws JacksonException {
+      if (ctxt.isEnabled(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)) {
+        throw UnrecognizedPropertyException.from(
+            p, getType().getRawClass(), p.currentName(), known);
+      }
+      for (int depth = 0; ; p.nextToken()) {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_STRING) {
+          p.getString(); // held to the string limit, as a string read
+        }
+        depth += t.isStructStart() ? 1 : t.isStructEnd() ? -1 : 0;
+        if (depth == 0) {
+          return null;
+        }
+      }
+    }
+
+    @Override
+    protected void _set(DeserializationContext ctxt, Object instance, Object name, Object value) {}
+
+    @Override
+    public boolean hasValueDeserializer() {
+      return true;
+    }
+
+    @Override
+    public SettableAnyProperty withValueDeserializer(ValueDeserializer<Object> deserializer) {
+      return this;
+    }
+
+    @Override
+    public void fixAccess(DeserializationConfig config) {}
   }
 }

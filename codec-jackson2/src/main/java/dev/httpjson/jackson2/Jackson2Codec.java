@@ -254,6 +254,7 @@ public final class Jackson2Codec implements JsonCodec {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
             .addModule(ORDERED_SETS)
+            .addModule(UnknownProperties.MODULE)
             // A char[] as an array of one-character strings, as every codec writes it.
             .enable(SerializationFeature.WRITE_CHAR_ARRAYS_AS_JSON_ARRAYS)
             .configure(SerializationFeature.INDENT_OUTPUT, options.indent())

@@ -5,6 +5,7 @@ import static com.fasterxml.jackson.databind.cfg.CoercionAction.Fail;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
@@ -218,6 +219,15 @@ final class StrictScalars {
     @Override
     public @Nullable Object deserialize(JsonParser p, DeserializationContext ctxt)
         throws IOException {
+      if (p.currentToken() == JsonToken.VALUE_NUMBER_FLOAT) {
+        // Jackson 2's parser of text skips this check for a number that ends the input.
+        int digits = 0;
+        char[] text = p.getTextCharacters();
+        for (int i = p.getTextOffset(), end = i + p.getTextLength(); i < end; i++) {
+          digits += text[i] >= '0' && text[i] <= '9' ? 1 : 0;
+        }
+        p.streamReadConstraints().validateFPLength(digits);
+      }
       return ScalarReading.read(JACKSON, _delegatee, kind, handledType(), iso, p, ctxt);
     }
   }

@@ -384,6 +384,21 @@ public final class ReadProblems {
   }
 
   /**
+   * A path that names property {@code name} twice at its end, as a library that placed a failure at
+   * the property and then again where it was read, with the name once.
+   *
+   * @param path the path
+   * @param name the property's name
+   * @return the path with its last name once
+   */
+  public static String withoutRepeatedName(String path, @Nullable String name) {
+    String once = name == null ? "" : appendName(new StringBuilder(), name).toString();
+    return !once.isEmpty() && path.endsWith(once + once)
+        ? path.substring(0, path.length() - once.length())
+        : path;
+  }
+
+  /**
    * Appends a property's name to a JSON path: {@code .name} when it is an identifier, else {@code
    * ['name']} with a quote, a backslash, a control character and a line separator escaped as in a
    * Java string literal ({@code ['it\'s']}, {@code ['a\nb']}, <code>['a&#92;u001b']</code>), so
