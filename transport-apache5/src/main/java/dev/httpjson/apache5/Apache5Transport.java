@@ -17,6 +17,7 @@ import org.apache.hc.client5.http.impl.classic.MinimalHttpClient;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.io.ManagedHttpClientConnection;
 import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.MessageConstraintException;
 import org.apache.hc.core5.http.io.HttpConnectionFactory;
 import org.apache.hc.core5.http.protocol.HttpContext;
 import org.apache.hc.core5.util.TimeValue;
@@ -184,8 +185,11 @@ public final class Apache5Transport {
    * is sent on it all the same (a pool that checks only connections idle a while) the call fails
    * before the request is written, saying why.
    *
-   * <p>The connections use Apache's default {@link org.apache.hc.core5.http.config.Http1Config}.
-   * The factory is immutable and thread-safe; each call returns a new one.
+   * <p>They read a response head of up to 384 KiB, the JDK client's limit, however many lines it
+   * has and however long each is (Apache's default {@link
+   * org.apache.hc.core5.http.config.Http1Config} refuses more than 100 lines, or a line over 8
+   * KiB), and fail a larger one with a {@link java.net.ProtocolException}. The factory is immutable
+   * and thread-safe; each call returns a new one.
    *
    * @return a factory of HTTP/1.1 connections that fail a response head cut short
    */
@@ -221,7 +225,10 @@ public final class Apache5Transport {
               UnknownHostException.class,
               ConnectException.class,
               NoRouteToHostException.class,
-              SSLException.class),
+              SSLException.class,
+              // A response refused (a head too large): asking again gets the same one
+              MessageConstraintException.class,
+              java.net.ProtocolException.class),
           List.of());
     }
 

@@ -79,6 +79,23 @@ final class DefaultPool {
    */
   static final long VALIDATE_AFTER_MILLIS = 500;
 
+  /**
+   * The most bytes of a response head read before it is refused: the JDK client's limit ({@code
+   * jdk.http.maxHeaderSize}'s default). Apache's own limits, 100 header lines of 8 KiB at most,
+   * refuse heads that the JDK client and OkHttp read (a long Content-Security-Policy or cookie,
+   * many Set-Cookie lines); here a line may be as long as a head, and the number of lines is
+   * bounded by the head's size alone. Trailers of a chunked body keep Apache's 100 lines.
+   */
+  static final int MAX_HEAD_BYTES = 384 * 1024;
+
+  /** The connections' configuration: lines as long as a head may be. */
+  private static final Http1Config CONNECTIONS =
+      Http1Config.custom().setMaxLineLength(MAX_HEAD_BYTES).build();
+
+  /** The head parser's: no count of lines, as the head's size bounds it ({@link EndWatch}). */
+  private static final Http1Config HEADS =
+      Http1Config.custom().setMaxLineLength(MAX_HEAD_BYTES).setMaxHeaderCount(-1).build();
+
   private DefaultPool() {}
 
   static PoolingHttpClientConnectionManager create() {
@@ -148,8 +165,7 @@ final class DefaultPool {
    * are never used again once a server sent bytes past a response's end ({@link InStepConnection}).
    */
   static HttpConnectionFactory<ManagedHttpClientConnection> connections() {
-    DefaultHttpResponseParserFactory parsers =
-        new DefaultHttpResponseParserFactory(Http1Config.DEFAULT);
+    DefaultHttpResponseParserFactory parsers = new DefaultHttpResponseParserFactory(HEADS);
     EarlyAnswers early = new EarlyAnswers();
     RepeatedLengths lengths = new RepeatedLengths();
     return socket -> {
@@ -193,7 +209,7 @@ final class DefaultPool {
         ContentLengthStrategy lengths,
         ResponseOutOfOrderStrategy early,
         WholeHeadParser heads) {
-      super(id, null, null, Http1Config.DEFAULT, lengths, null, early, null, config -> heads);
+      super(id, null, null, CONNECTIONS, lengths, null, early, null, config -> heads);
       this.heads = heads;
     }
 
@@ -439,7 +455,10 @@ final class DefaultPool {
       this.buffer = buffer;
       watched.in = in;
       watched.ended = false;
+      watched.taken = 0;
+      long before = buffer.length();
       ClassicHttpResponse response = parser.parse(buffer, watched);
+      watched.checkSize(before + watched.taken - buffer.length());
       if (response != null && watched.ended) {
         throw new ConnectionClosedException(
             "EOF reached while reading the response headers (the connection closed before the"
@@ -449,27 +468,50 @@ final class DefaultPool {
     }
   }
 
-  /** The connection's stream, remembering whether a read met its end. */
+  /**
+   * The connection's stream, remembering whether a read met its end, and refusing a head of more
+   * than {@value #MAX_HEAD_BYTES} bytes: the parser reads more only while the head has not ended,
+   * so every byte it took before a read belongs to the head.
+   */
   private static final class EndWatch extends InputStream {
     InputStream in = InputStream.nullInputStream();
     boolean ended;
+    long taken; // bytes read while parsing the current head
 
     @Override
     public int read() throws IOException {
+      checkSize(taken);
       int b = in.read();
       if (b < 0) {
         ended = true;
+      } else {
+        taken++;
       }
       return b;
     }
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
+      checkSize(taken);
       int n = in.read(b, off, len);
       if (n < 0) {
         ended = true;
+      } else {
+        taken += n;
       }
       return n;
+    }
+
+    /** Refuses a head of which {@code size} bytes were read. */
+    void checkSize(long size) throws java.net.ProtocolException {
+      if (size > MAX_HEAD_BYTES) {
+        throw new java.net.ProtocolException(
+            "The response's header size is over the limit of "
+                + MAX_HEAD_BYTES
+                + " bytes (the JDK client's): "
+                + size
+                + " bytes read");
+      }
     }
 
     @Override

@@ -206,7 +206,7 @@ class Apache5TransportTest {
   @Test
   void manyResponseHeadersAreAllKeptGroupedByName() throws Exception {
     MockResponse.Builder many = new MockResponse.Builder().code(200).body("ok");
-    for (int i = 0; i < 40; i++) { // 81 headers: Apache refuses over 100
+    for (int i = 0; i < 40; i++) { // 81 headers
       many.addHeader("X-H" + i, "v" + i);
       many.addHeader(i % 2 == 0 ? "X-Tag" : "x-tag", "t" + i);
     }
@@ -222,6 +222,59 @@ class Apache5TransportTest {
         .hasSize(40)
         .startsWith("t0", "t1")
         .endsWith("t39");
+  }
+
+  /** Answers every request with {@code head} and a body of "ok", counting the requests. */
+  private static RawServer answering(String head, AtomicInteger requests) throws IOException {
+    return new RawServer(
+        (socket, first) -> {
+          InputStream in = socket.getInputStream();
+          for (String h = first; !h.isEmpty(); h = RawServer.readHead(in)) {
+            requests.incrementAndGet();
+            RawServer.write(socket, head + "Content-Length: 2\r\n\r\nok");
+          }
+        });
+  }
+
+  @Test
+  void aResponseHeadWithMoreThanAHundredHeadersOrALineOver8KiBIsReadAsTheJdkClientReadsIt()
+      throws Exception {
+    StringBuilder head = new StringBuilder("HTTP/1.1 200 OK\r\n");
+    for (int i = 0; i < 150; i++) {
+      head.append("X-H").append(i).append(": v").append(i).append("\r\n");
+    }
+    String policy = "default-src 'self' " + "https://cdn.example ".repeat(1000); // 20 KB
+    head.append("Content-Security-Policy: ").append(policy).append("\r\n");
+    AtomicInteger requests = new AtomicInteger();
+    try (RawServer raw = answering(head.toString(), requests)) {
+      HttpResponse<String> response =
+          Apache5Clients.http1()
+              .send(HttpRequest.newBuilder(raw.uri("/h")).build(), BodyHandlers.ofString());
+      assertThat(response.body()).isEqualTo("ok");
+      assertThat(response.headers().firstValue("X-H149")).hasValue("v149");
+      assertThat(response.headers().firstValue("Content-Security-Policy")).hasValue(policy.strip());
+      assertThat(requests).hasValue(1);
+    }
+  }
+
+  @Test
+  void aResponseHeadOverTheJdkClientsLimitIsRefusedAndTheRequestNotSentAgain() throws Exception {
+    // 400 KB of headers, each line under 8 KiB: past the JDK client's 384 KiB for a head.
+    String line = "X-Big: " + "a".repeat(4000) + "\r\n";
+    AtomicInteger requests = new AtomicInteger();
+    try (RawServer raw = answering("HTTP/1.1 200 OK\r\n" + line.repeat(100), requests)) {
+      Throwable failure =
+          catchThrowable(
+              () ->
+                  Apache5Clients.http1()
+                      .send(
+                          HttpRequest.newBuilder(raw.uri("/h")).build(), BodyHandlers.ofString()));
+      assertThat(failure)
+          .isInstanceOf(java.net.ProtocolException.class)
+          .hasMessageContaining("header")
+          .hasMessageContaining("393216");
+      assertThat(requests).as("requests the server read").hasValue(1);
+    }
   }
 
   // ---- sending again ----
