@@ -84,13 +84,20 @@ final class DefaultPool {
    * jdk.http.maxHeaderSize}'s default). Apache's own limits, 100 header lines of 8 KiB at most,
    * refuse heads that the JDK client and OkHttp read (a long Content-Security-Policy or cookie,
    * many Set-Cookie lines); here a line may be as long as a head, and the number of lines is
-   * bounded by the head's size alone. Trailers of a chunked body keep Apache's 100 lines.
+   * bounded by the head's size alone. The trailers of a chunked body, read with the connection's
+   * settings, may have {@value #MAX_TRAILER_LINES} lines, so that they too stay within a few MiB.
    */
   static final int MAX_HEAD_BYTES = 384 * 1024;
 
-  /** The connections' configuration: lines as long as a head may be. */
+  /** The most trailer lines of a chunked body: lines as long as a head's, 100 would be 38 MiB. */
+  static final int MAX_TRAILER_LINES = 10;
+
+  /** The connections' configuration: lines as long as a head may be, few trailer lines. */
   private static final Http1Config CONNECTIONS =
-      Http1Config.custom().setMaxLineLength(MAX_HEAD_BYTES).build();
+      Http1Config.custom()
+          .setMaxLineLength(MAX_HEAD_BYTES)
+          .setMaxHeaderCount(MAX_TRAILER_LINES)
+          .build();
 
   /** The head parser's: no count of lines, as the head's size bounds it ({@link EndWatch}). */
   private static final Http1Config HEADS =

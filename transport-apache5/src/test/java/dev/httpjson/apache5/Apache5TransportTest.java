@@ -277,6 +277,38 @@ class Apache5TransportTest {
     }
   }
 
+  @Test
+  void aChunkedBodysTrailersAreReadWithinAFewLinesAndMoreFailTheCall() throws Exception {
+    String few = "X-T1: " + "a".repeat(20_000) + "\r\nX-T2: b\r\n";
+    String many = "X-T: " + "a".repeat(60_000) + "\r\n";
+    for (String[] c :
+        new String[][] {{few, "ok"}, {many.repeat(DefaultPool.MAX_TRAILER_LINES + 1), null}}) {
+      String trailers = c[0];
+      try (RawServer raw =
+          new RawServer(
+              (socket, first) ->
+                  RawServer.write(
+                      socket,
+                      "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+                          + "2\r\nok\r\n0\r\n"
+                          + trailers
+                          + "\r\n"))) {
+        HttpRequest request =
+            HttpRequest.newBuilder(raw.uri("/t")).timeout(java.time.Duration.ofSeconds(10)).build();
+        if (c[1] != null) {
+          assertThat(Apache5Clients.http1().send(request, BodyHandlers.ofString()).body())
+              .isEqualTo(c[1]);
+        } else {
+          assertThat(
+                  catchThrowable(
+                      () -> Apache5Clients.http1().send(request, BodyHandlers.ofString())))
+              .as("%s trailer lines of 60 KB", DefaultPool.MAX_TRAILER_LINES + 1)
+              .isInstanceOf(IOException.class);
+        }
+      }
+    }
+  }
+
   // ---- sending again ----
 
   /**
