@@ -259,12 +259,7 @@ final class StrictScalars {
                       c.constructType(type), p.currentToken(), p, "%s", problem),
               (c, e, type, index) -> JsonMappingException.wrapWithPath(e, type, index));
 
-  /**
-   * A map key as every codec reads it: one of {@link ScalarRules#KEY_TYPES} by {@link
-   * ScalarRules#parseKey}; a date or time the ISO-8601 text its type reads as a value, not empty
-   * (Jackson 2 reads {@code ""} as a null key); any key that fails, at its path: the map's path and
-   * the key's name (Jackson points at the map).
-   */
+  /** A map key as every codec reads it ({@link ScalarReading#key}). */
   private static final class PlacedKeys extends KeyDeserializer {
     private final Class<?> type;
     private final boolean iso;
@@ -281,29 +276,22 @@ final class StrictScalars {
     @Override
     public @Nullable Object deserializeKey(String key, DeserializationContext ctxt)
         throws IOException {
-      try {
-        if (delegate == null) {
-          return parsed(key, ctxt);
-        }
-        String problem = iso ? IsoDateTimes.keyProblem(type, key) : null;
-        return problem != null
-            ? ctxt.handleWeirdKey(type, key, "%s", problem)
-            : delegate.deserializeKey(key, ctxt);
-      } catch (JsonMappingException e) {
-        throw JsonMappingException.wrapWithPath(
-            e, new JsonMappingException.Reference(java.util.Map.class, key));
-      }
-    }
-
-    private @Nullable Object parsed(String key, DeserializationContext ctxt) throws IOException {
-      try {
-        return ScalarRules.parseKey(type, key);
-      } catch (IllegalArgumentException e) {
-        return ctxt.reportInputMismatch(
-            type, "%s", ReadProblems.mapKeyProblem(key, type, e.getMessage()));
-      }
+      return ScalarReading.key(KEYS, type, iso, delegate, key, ctxt);
     }
   }
+
+  /** The calls of Jackson's that {@link ScalarReading#key} makes. */
+  private static final ScalarReading.Keys<DeserializationContext, KeyDeserializer, IOException>
+      KEYS =
+          new ScalarReading.Keys<>(
+              KeyDeserializer::deserializeKey,
+              (c, type, key, problem) -> c.reportInputMismatch(type, "%s", problem),
+              (c, type, key, problem) -> c.handleWeirdKey(type, key, "%s", problem),
+              (c, e, key) ->
+                  e instanceof JsonMappingException m
+                      ? JsonMappingException.wrapWithPath(
+                          m, new JsonMappingException.Reference(java.util.Map.class, key))
+                      : null);
 
   /**
    * A map key: one holding a lone surrogate fails to write, since no codec reads such a name (the
