@@ -6,7 +6,6 @@ import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 import tools.jackson.databind.BeanProperty;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.ValueDeserializer;
@@ -112,14 +111,14 @@ final class ElementRules {
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws JacksonException {
-      if (p.currentToken() == JsonToken.VALUE_NULL) {
-        return kind.empty();
-      }
-      ValueDeserializer<Object> value =
+      return ScalarReading.optional(
+          StrictScalars.JACKSON,
+          kind,
           values != null
               ? values
-              : ctxt.findRootValueDeserializer(ctxt.constructType(kind.boxed()));
-      return kind.of(value.deserialize(p, ctxt));
+              : ctxt.findRootValueDeserializer(ctxt.constructType(kind.boxed())),
+          p,
+          ctxt);
     }
   }
 }

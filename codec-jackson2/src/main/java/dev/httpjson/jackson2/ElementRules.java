@@ -1,7 +1,6 @@
 package dev.httpjson.jackson2;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanProperty;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
@@ -117,14 +116,14 @@ final class ElementRules {
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      if (p.currentToken() == JsonToken.VALUE_NULL) {
-        return kind.empty();
-      }
-      JsonDeserializer<Object> value =
+      return ScalarReading.optional(
+          StrictScalars.JACKSON,
+          kind,
           values != null
               ? values
-              : ctxt.findRootValueDeserializer(ctxt.constructType(kind.boxed()));
-      return kind.of(value.deserialize(p, ctxt));
+              : ctxt.findRootValueDeserializer(ctxt.constructType(kind.boxed())),
+          p,
+          ctxt);
     }
   }
 }

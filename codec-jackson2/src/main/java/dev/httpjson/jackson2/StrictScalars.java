@@ -31,7 +31,6 @@ import com.fasterxml.jackson.databind.ser.ContextualSerializer;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.ArrayType;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import dev.httpjson.codec.support.internal.IsoDateTimes;
 import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarKind;
 import dev.httpjson.codec.support.internal.ScalarReading;
@@ -243,15 +242,11 @@ final class StrictScalars {
               p -> p.getNumberType() == JsonParser.NumberType.INT && p.getIntValue() == 0,
               JsonDeserializer::deserialize,
               e ->
-                  e instanceof InputCoercionException
-                      ? ReadProblems.Failure.COERCION
-                      : e instanceof NumberFormatException
-                          ? ReadProblems.Failure.UNPARSABLE
-                          : e instanceof InvalidNullException
-                              ? ReadProblems.Failure.OTHER
-                              : e instanceof MismatchedInputException
-                                  ? ReadProblems.Failure.MISMATCH
-                                  : null,
+                  ReadProblems.Failure.of(
+                      e,
+                      e instanceof InputCoercionException,
+                      e instanceof InvalidNullException,
+                      e instanceof MismatchedInputException),
               (p, c, type, problem) -> c.reportInputMismatch(type, "%s", problem),
               (p, c, type, problem) -> c.handleWeirdStringValue(type, p.getText(), "%s", problem),
               (p, c, type, problem) ->
@@ -262,21 +257,19 @@ final class StrictScalars {
   /** A map key as every codec reads it ({@link ScalarReading#key}). */
   private static final class PlacedKeys extends KeyDeserializer {
     private final Class<?> type;
-    private final boolean iso;
 
     /** Jackson's, or null for a key read by {@link ScalarRules#parseKey}. */
     private final @Nullable KeyDeserializer delegate;
 
     PlacedKeys(Class<?> type, @Nullable KeyDeserializer delegate) {
       this.type = type;
-      this.iso = IsoDateTimes.hasIsoText(type);
       this.delegate = delegate;
     }
 
     @Override
     public @Nullable Object deserializeKey(String key, DeserializationContext ctxt)
         throws IOException {
-      return ScalarReading.key(KEYS, type, iso, delegate, key, ctxt);
+      return ScalarReading.key(KEYS, type, delegate, key, ctxt);
     }
   }
 
@@ -369,13 +362,13 @@ final class StrictScalars {
 
   /**
    * A {@link java.util.Locale} as every codec reads and writes it ({@link ScalarRules#localeText},
-   * {@link ScalarRules#locale}): its BCP 47 language tag, and Java's own form read too.
+   * {@link ScalarRules#locale}, read by {@link ScalarReading#read}): its BCP 47 language tag, and
+   * Java's own form read too.
    */
   static final SimpleModule LOCALES =
       new SimpleModule("httpjson-locales")
           .addSerializer(java.util.Locale.class, new LocaleText())
-          .addKeySerializer(java.util.Locale.class, new Names())
-          .addDeserializer(java.util.Locale.class, new Locales());
+          .addKeySerializer(java.util.Locale.class, new Names());
 
   private static final class LocaleText extends StdSerializer<java.util.Locale> {
     LocaleText() {
@@ -386,21 +379,6 @@ final class StrictScalars {
     public void serialize(java.util.Locale value, JsonGenerator gen, SerializerProvider ctxt)
         throws IOException {
       gen.writeString(ScalarRules.localeText(value));
-    }
-  }
-
-  private static final class Locales
-      extends com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer<java.util.Locale> {
-    Locales() {
-      super(java.util.Locale.class);
-    }
-
-    @Override
-    public java.util.Locale deserialize(JsonParser p, DeserializationContext ctxt)
-        throws IOException {
-      // Strict (ScalarKind.LOCALE), in front of every Locale deserializer, has refused any other
-      // token and any text that is no locale.
-      return ScalarRules.locale(p.getText());
     }
   }
 }

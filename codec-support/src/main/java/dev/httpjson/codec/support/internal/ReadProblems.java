@@ -675,7 +675,27 @@ public final class ReadProblems {
     /** A token the library does not read as the type, other than a null into a primitive. */
     MISMATCH,
     /** Any other failure. */
-    OTHER
+    OTHER;
+
+    /**
+     * How {@code e} is classed, given what the library tells of it: a number past its type's range
+     * ({@code coercion}), a null refused ({@code invalidNull}), a token not read as the type
+     * ({@code mismatch}); null for a failure said in the library's words.
+     *
+     * @param e the library's failure
+     * @param coercion whether it is the library's failure to coerce a number into its type
+     * @param invalidNull whether it is the library's failure to read a null
+     * @param mismatch whether it is the library's failure to read the token as the type
+     * @return the class, or null
+     */
+    public static @Nullable Failure of(
+        Exception e, boolean coercion, boolean invalidNull, boolean mismatch) {
+      return coercion
+          ? COERCION
+          : e instanceof NumberFormatException
+              ? UNPARSABLE
+              : invalidNull ? OTHER : mismatch ? MISMATCH : null;
+    }
   }
 
   /**

@@ -105,14 +105,13 @@ public final class ScalarReading {
 
   /**
    * Reads a map key as every codec reads it: one of {@link ScalarRules#KEY_TYPES} by {@link
-   * ScalarRules#parseKey} (no {@code delegate}); a date or time ({@code iso}: {@link
-   * IsoDateTimes#hasIsoText}) the ISO-8601 text its type reads as a value, not empty (Jackson 2
-   * reads {@code ""} as a null key), then by {@code delegate}, the library's; any key that fails,
-   * at its path: the map's path and the key's name (Jackson points at the map).
+   * ScalarRules#parseKey} (no {@code delegate}); a date or time ({@link IsoDateTimes#hasIsoText})
+   * the ISO-8601 text its type reads as a value, not empty (Jackson 2 reads {@code ""} as a null
+   * key), then by {@code delegate}, the library's; any key that fails, at its path: the map's path
+   * and the key's name (Jackson points at the map).
    */
   public static <C, K, X extends Exception> @Nullable Object key(
-      Keys<C, K, X> library, Class<?> type, boolean iso, @Nullable K delegate, String key, C c)
-      throws X {
+      Keys<C, K, X> library, Class<?> type, @Nullable K delegate, String key, C c) throws X {
     try {
       if (delegate == null) {
         try {
@@ -122,7 +121,7 @@ public final class ScalarReading {
               c, type, key, ReadProblems.mapKeyProblem(key, type, e.getMessage()));
         }
       }
-      String problem = iso ? IsoDateTimes.keyProblem(type, key) : null;
+      String problem = IsoDateTimes.hasIsoText(type) ? IsoDateTimes.keyProblem(type, key) : null;
       return problem != null
           ? library.weirdKey.report(c, type, key, problem)
           : library.read.read(delegate, key, c);
@@ -171,6 +170,9 @@ public final class ScalarReading {
     if (kind != null && problem != null) {
       return (kind.numeric() ? library.mismatch : library.weirdString).report(p, c, type, problem);
     }
+    if (kind == ScalarKind.LOCALE && category == TokenCategory.STRING) {
+      return ScalarRules.locale(library.text.apply(p)); // Java's own form too, not the library's
+    }
     Object value;
     try {
       value = library.read.read(delegate, p, c);
@@ -200,6 +202,18 @@ public final class ScalarReading {
                 library.text.apply(p),
                 category == TokenCategory.STRING))
         : value;
+  }
+
+  /**
+   * Reads an {@code OptionalInt}, {@code OptionalLong} or {@code OptionalDouble} of {@code kind}:
+   * {@code null} is empty, anything else is read by {@code values}, the boxed type's deserializer.
+   */
+  public static <P, C, D, X extends Exception> Object optional(
+      Library<P, C, D, X> library, ScalarRules.PrimitiveOptional kind, D values, P p, C c)
+      throws X {
+    return TokenCategory.of(library.token.apply(p)) == TokenCategory.NULL
+        ? kind.empty()
+        : kind.of(library.read.read(values, p, c));
   }
 
   /**
