@@ -8,6 +8,7 @@ import java.io.PushbackInputStream;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
@@ -395,6 +396,22 @@ public final class ReadProblems {
     String once = name == null ? "" : appendName(new StringBuilder(), name).toString();
     return !once.isEmpty() && path.endsWith(once + once)
         ? path.substring(0, path.length() - once.length())
+        : path;
+  }
+
+  /**
+   * The path of an unknown property's failure, its name once where Jackson placed it twice (the
+   * last two of {@code refs}, its references, alike: {@link #withoutRepeatedName}).
+   *
+   * @param path the failure's path
+   * @param name the unknown property's name
+   * @param refs the failure's references, outermost first
+   * @return the path
+   */
+  public static String placedOnce(String path, @Nullable String name, List<?> refs) {
+    int n = refs.size();
+    return n > 1 && String.valueOf(refs.get(n - 2)).equals(String.valueOf(refs.get(n - 1)))
+        ? withoutRepeatedName(path, name)
         : path;
   }
 
