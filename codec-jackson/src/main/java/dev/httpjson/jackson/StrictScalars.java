@@ -93,7 +93,7 @@ final class StrictScalars {
                  * A collection of strings reads each element by {@link ElementStrings}: Jackson's
                  * own loop takes an array element {@code ["x"]} as the string {@code "x"} and
                  * leaves its {@code ]} behind, so the failure came later, at the enclosing object.
-                 * A content deserializer of the user's stays.
+                 * A content deserializer of the user's stays. A set: {@link ElementRules.Sets}.
                  */
                 @Override
                 public ValueDeserializer<?> modifyCollectionDeserializer(
@@ -101,14 +101,18 @@ final class StrictScalars {
                     CollectionType type,
                     BeanDescription.Supplier description,
                     ValueDeserializer<?> deserializer) {
-                  return deserializer instanceof StringCollectionDeserializer strings
-                          && isStandard(strings.getContentDeserializer())
-                      ? new StringCollectionDeserializer(
-                          type,
-                          ElementStrings.INSTANCE,
-                          strings.getValueInstantiator(),
-                          description.getClassInfo())
-                      : deserializer;
+                  ValueDeserializer<?> d =
+                      deserializer instanceof StringCollectionDeserializer strings
+                              && isStandard(strings.getContentDeserializer())
+                          ? new StringCollectionDeserializer(
+                              type,
+                              ElementStrings.INSTANCE,
+                              strings.getValueInstantiator(),
+                              description.getClassInfo())
+                          : deserializer;
+                  return ScalarRules.isOrderedSet(type.getRawClass())
+                      ? new ElementRules.Sets(d, type.getContentType(), null)
+                      : d;
                 }
 
                 @Override

@@ -30,6 +30,7 @@ import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
 import com.fasterxml.jackson.databind.ser.ContextualSerializer;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.ArrayType;
+import com.fasterxml.jackson.databind.type.CollectionType;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarKind;
@@ -85,6 +86,18 @@ final class StrictScalars {
                   // A byte[] is also base64 text, which Jackson's deserializer reads.
                   return type.getRawClass() == byte[].class
                       ? new ElementRules.PrimitiveArray(byte[].class, null, deserializer)
+                      : deserializer;
+                }
+
+                /** A set: {@link ElementRules.Sets}. */
+                @Override
+                public JsonDeserializer<?> modifyCollectionDeserializer(
+                    DeserializationConfig config,
+                    CollectionType type,
+                    BeanDescription description,
+                    JsonDeserializer<?> deserializer) {
+                  return ScalarRules.isOrderedSet(type.getRawClass())
+                      ? new ElementRules.Sets(deserializer, type.getContentType(), null)
                       : deserializer;
                 }
 

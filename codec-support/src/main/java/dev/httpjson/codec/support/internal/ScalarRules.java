@@ -330,6 +330,17 @@ public final class ScalarRules {
     }
   }
 
+  /**
+   * Whether a collection of {@code type} is read as a {@code LinkedHashSet}, in the document's
+   * order, a repeated element once: a {@code Set} or a {@code LinkedHashSet}.
+   *
+   * @param type the collection's class
+   * @return whether it is
+   */
+  public static boolean isOrderedSet(Class<?> type) {
+    return type == Set.class || type == java.util.LinkedHashSet.class;
+  }
+
   /** The map-key classes {@link #parseKey} reads. */
   public static final List<Class<?>> KEY_TYPES =
       List.of(
