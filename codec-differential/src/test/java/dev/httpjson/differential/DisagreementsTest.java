@@ -1201,11 +1201,10 @@ class DisagreementsTest {
 
   /**
    * README: a failure's JSON path is the same from every codec, an element's index its place in the
-   * document. Jackson 3 and 2 name an element of a {@code Set} by the size of the set read so far,
-   * so after a repeated element the index is too small ({@code $[1]} for the third element of
+   * document. Jackson 3 and 2 named an element of a {@code Set} by the size of the set read so far,
+   * so after a repeated element the index was too small ({@code $[1]} for the third element of
    * {@code ["","",{}]}); Gson and avaje-jsonb say {@code $[2]}.
    */
-  @Tag("tofix")
   @Test
   void aFailingSetElementIsNamedByItsIndexInTheDocument() {
     assertEveryCodecRefusesAt(

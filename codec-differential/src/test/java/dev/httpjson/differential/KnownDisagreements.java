@@ -121,17 +121,6 @@ final class KnownDisagreements {
                               || messageOf(d.of(Codecs.JACKSON2)).startsWith("String value length"))
                           && numberTakenForAString(d))),
           new Known(
-              "Jackson 3 and 2 name an element of a Set after a repeated one by the set's size",
-              TOFIX + "aFailingSetElementIsNamedByItsIndexInTheDocument",
-              anyDocument(
-                  d ->
-                      d.document().target().type.getTypeName().contains("Set")
-                          && noCrash(d)
-                          && agreeAmong(d, Codecs.JACKSON, Codecs.JACKSON2)
-                          && agreeAmong(d, Codecs.GSON, Codecs.AVAJE)
-                          && smallerIndex(
-                              pathOf(d.of(Codecs.JACKSON)), pathOf(d.of(Codecs.GSON))))),
-          new Known(
               "A YearMonth past year 9999: written without its sign, and read by Jackson by a"
                   + " pattern of its own",
               TOFIX + "aYearMonthPastYear9999IsWrittenAsItsIsoTextAndReadBack",
@@ -491,30 +480,6 @@ final class KnownDisagreements {
       }
     }
     return false;
-  }
-
-  /** Whether two paths differ in one index only, the first's the smaller. */
-  private static boolean smallerIndex(String path, String other) {
-    String[] a = path.split("(?=\\[)|(?=\\.)");
-    String[] b = other.split("(?=\\[)|(?=\\.)");
-    if (a.length != b.length) {
-      return false;
-    }
-    int differing = 0;
-    for (int i = 0; i < a.length; i++) {
-      if (!a[i].equals(b[i])) {
-        if (!a[i].matches("\\[\\d+\\]") || !b[i].matches("\\[\\d+\\]")) {
-          return false;
-        }
-        int x = Integer.parseInt(a[i].substring(1, a[i].length() - 1));
-        int y = Integer.parseInt(b[i].substring(1, b[i].length() - 1));
-        if (x >= y) {
-          return false;
-        }
-        differing++;
-      }
-    }
-    return differing == 1;
   }
 
   /** The message of a refusal (its problem first, a place and the type read after), or empty. */

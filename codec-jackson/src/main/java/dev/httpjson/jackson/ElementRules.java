@@ -6,10 +6,11 @@ import dev.httpjson.codec.support.internal.ScalarRules.PrimitiveOptional;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 import tools.jackson.databind.BeanProperty;
 import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.JavaType;
 import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.deser.std.DelegatingDeserializer;
 import tools.jackson.databind.deser.std.StdDeserializer;
 import tools.jackson.databind.type.LogicalType;
 
@@ -112,14 +113,51 @@ final class ElementRules {
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws JacksonException {
-      if (p.currentToken() == JsonToken.VALUE_NULL) {
-        return kind.empty();
-      }
-      ValueDeserializer<Object> value =
+      return ScalarReading.optional(
+          StrictScalars.JACKSON,
+          kind,
           values != null
               ? values
-              : ctxt.findRootValueDeserializer(ctxt.constructType(kind.boxed()));
-      return kind.of(value.deserialize(p, ctxt));
+              : ctxt.findRootValueDeserializer(ctxt.constructType(kind.boxed())),
+          p,
+          ctxt);
+    }
+  }
+
+  /**
+   * A {@code Set} ({@link ScalarRules#isOrderedSet}) read from an array as a list: an element's
+   * failure is at its index in the document (Jackson's at the size of the set so far).
+   */
+  static final class Sets extends DelegatingDeserializer {
+    private final JavaType content;
+    private final @Nullable ValueDeserializer<Object> list;
+
+    Sets(ValueDeserializer<?> set, JavaType content, @Nullable ValueDeserializer<Object> list) {
+      super(set);
+      this.content = content;
+      this.list = list;
+    }
+
+    @Override
+    protected ValueDeserializer<?> newDelegatingInstance(ValueDeserializer<?> set) {
+      return new Sets(set, content, list);
+    }
+
+    @Override
+    public ValueDeserializer<?> createContextual(
+        DeserializationContext ctxt, @Nullable BeanProperty property) {
+      ValueDeserializer<?> set = ((Sets) super.createContextual(ctxt, property))._delegatee;
+      JavaType listType =
+          ctxt.getTypeFactory().constructCollectionType(java.util.ArrayList.class, content);
+      return new Sets(set, content, ctxt.findContextualValueDeserializer(listType, property));
+    }
+
+    @Override
+    public @Nullable Object deserialize(JsonParser p, DeserializationContext ctxt)
+        throws JacksonException {
+      return list != null && p.isExpectedStartArrayToken()
+          ? new java.util.LinkedHashSet<>((java.util.Collection<?>) list.deserialize(p, ctxt))
+          : super.deserialize(p, ctxt);
     }
   }
 }

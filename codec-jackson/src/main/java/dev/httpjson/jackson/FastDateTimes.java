@@ -2,6 +2,7 @@ package dev.httpjson.jackson;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import dev.httpjson.codec.support.internal.IsoDateTimes;
+import dev.httpjson.codec.support.internal.ScalarRules;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -63,14 +64,9 @@ final class FastDateTimes {
       }
       String name = p.getString();
       try {
-        return Month.valueOf(name);
+        return ScalarRules.month(name);
       } catch (IllegalArgumentException e) {
-        return (Month)
-            ctxt.handleWeirdStringValue(
-                Month.class,
-                name,
-                "not one of the values accepted for Enum class: %s",
-                java.util.Arrays.toString(Month.values()));
+        return (Month) ctxt.handleWeirdStringValue(Month.class, name, "%s", e.getMessage());
       }
     }
   }

@@ -280,10 +280,7 @@ final class JacksonBinding implements JsonBinding {
               problem);
     } else if (e instanceof PropertyBindingException unknown) {
       problem += ReadProblems.knownProperties(unknown.getKnownPropertyIds());
-      if (refs.size() > 1
-          && String.valueOf(refs.get(refs.size() - 2)).equals(String.valueOf(last))) {
-        path = ReadProblems.withoutRepeatedName(path, unknown.getPropertyName()); // placed twice
-      }
+      path = ReadProblems.placedOnce(path, unknown.getPropertyName(), refs);
     } else if (e instanceof StreamConstraintsException) {
       problem = ReadProblems.limitProblem(problem);
     }

@@ -3,7 +3,6 @@ package dev.httpjson.jackson;
 import static tools.jackson.databind.cfg.CoercionAction.AsEmpty;
 import static tools.jackson.databind.cfg.CoercionAction.Fail;
 
-import dev.httpjson.codec.support.internal.IsoDateTimes;
 import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarKind;
 import dev.httpjson.codec.support.internal.ScalarReading;
@@ -94,7 +93,7 @@ final class StrictScalars {
                  * A collection of strings reads each element by {@link ElementStrings}: Jackson's
                  * own loop takes an array element {@code ["x"]} as the string {@code "x"} and
                  * leaves its {@code ]} behind, so the failure came later, at the enclosing object.
-                 * A content deserializer of the user's stays.
+                 * A content deserializer of the user's stays. A set: {@link ElementRules.Sets}.
                  */
                 @Override
                 public ValueDeserializer<?> modifyCollectionDeserializer(
@@ -102,14 +101,18 @@ final class StrictScalars {
                     CollectionType type,
                     BeanDescription.Supplier description,
                     ValueDeserializer<?> deserializer) {
-                  return deserializer instanceof StringCollectionDeserializer strings
-                          && isStandard(strings.getContentDeserializer())
-                      ? new StringCollectionDeserializer(
-                          type,
-                          ElementStrings.INSTANCE,
-                          strings.getValueInstantiator(),
-                          description.getClassInfo())
-                      : deserializer;
+                  ValueDeserializer<?> d =
+                      deserializer instanceof StringCollectionDeserializer strings
+                              && isStandard(strings.getContentDeserializer())
+                          ? new StringCollectionDeserializer(
+                              type,
+                              ElementStrings.INSTANCE,
+                              strings.getValueInstantiator(),
+                              description.getClassInfo())
+                          : deserializer;
+                  return ScalarRules.isOrderedSet(type.getRawClass())
+                      ? new ElementRules.Sets(d, type.getContentType(), null)
+                      : d;
                 }
 
                 @Override
@@ -251,15 +254,11 @@ final class StrictScalars {
               p -> p.getNumberType() == JsonParser.NumberType.INT && p.getIntValue() == 0,
               ValueDeserializer::deserialize,
               e ->
-                  e instanceof InputCoercionException
-                      ? ReadProblems.Failure.COERCION
-                      : e instanceof NumberFormatException
-                          ? ReadProblems.Failure.UNPARSABLE
-                          : e instanceof InvalidNullException
-                              ? ReadProblems.Failure.OTHER
-                              : e instanceof MismatchedInputException
-                                  ? ReadProblems.Failure.MISMATCH
-                                  : null,
+                  ReadProblems.Failure.of(
+                      e,
+                      e instanceof InputCoercionException,
+                      e instanceof InvalidNullException,
+                      e instanceof MismatchedInputException),
               (p, c, type, problem) -> c.reportInputMismatch(type, "%s", problem),
               (p, c, type, problem) -> c.handleWeirdStringValue(type, p.getString(), "%s", problem),
               (p, c, type, problem) ->
@@ -269,52 +268,37 @@ final class StrictScalars {
                   DatabindException.wrapWithPath(
                       c, e, new JacksonException.Reference(type, index)));
 
-  /**
-   * A map key as every codec reads it: one of {@link ScalarRules#KEY_TYPES} by {@link
-   * ScalarRules#parseKey}; a date or time the ISO-8601 text its type reads as a value, not empty
-   * (Jackson 2 reads {@code ""} as a null key); any key that fails, at its path: the map's path and
-   * the key's name (Jackson points at the map).
-   */
+  /** A map key as every codec reads it ({@link ScalarReading#key}). */
   private static final class PlacedKeys extends KeyDeserializer {
     private final Class<?> type;
-    private final boolean iso;
 
     /** Jackson's, or null for a key read by {@link ScalarRules#parseKey}. */
     private final @Nullable KeyDeserializer delegate;
 
     PlacedKeys(Class<?> type, @Nullable KeyDeserializer delegate) {
       this.type = type;
-      this.iso = IsoDateTimes.hasIsoText(type);
       this.delegate = delegate;
     }
 
     @Override
     public @Nullable Object deserializeKey(String key, DeserializationContext ctxt)
         throws JacksonException {
-      try {
-        if (delegate == null) {
-          return parsed(key, ctxt);
-        }
-        String problem = iso ? IsoDateTimes.keyProblem(type, key) : null;
-        return problem != null
-            ? ctxt.handleWeirdKey(type, key, "%s", problem)
-            : delegate.deserializeKey(key, ctxt);
-      } catch (DatabindException e) {
-        throw DatabindException.wrapWithPath(
-            ctxt, e, new JacksonException.Reference(java.util.Map.class, key));
-      }
-    }
-
-    private @Nullable Object parsed(String key, DeserializationContext ctxt)
-        throws JacksonException {
-      try {
-        return ScalarRules.parseKey(type, key);
-      } catch (IllegalArgumentException e) {
-        return ctxt.reportInputMismatch(
-            type, "%s", ReadProblems.mapKeyProblem(key, type, e.getMessage()));
-      }
+      return ScalarReading.key(KEYS, type, delegate, key, ctxt);
     }
   }
+
+  /** The calls of Jackson's that {@link ScalarReading#key} makes. */
+  private static final ScalarReading.Keys<DeserializationContext, KeyDeserializer, JacksonException>
+      KEYS =
+          new ScalarReading.Keys<>(
+              KeyDeserializer::deserializeKey,
+              (c, type, key, problem) -> c.reportInputMismatch(type, "%s", problem),
+              (c, type, key, problem) -> c.handleWeirdKey(type, key, "%s", problem),
+              (c, e, key) ->
+                  e instanceof DatabindException d
+                      ? DatabindException.wrapWithPath(
+                          c, d, new JacksonException.Reference(java.util.Map.class, key))
+                      : null);
 
   /**
    * A map key: one holding a lone surrogate fails to write, since no codec reads such a name (the
@@ -385,13 +369,13 @@ final class StrictScalars {
 
   /**
    * A {@link java.util.Locale} as every codec reads and writes it ({@link ScalarRules#localeText},
-   * {@link ScalarRules#locale}): its BCP 47 language tag, and Java's own form read too.
+   * {@link ScalarRules#locale}, read by {@link ScalarReading#read}): its BCP 47 language tag, and
+   * Java's own form read too.
    */
   static final SimpleModule LOCALES =
       new SimpleModule("httpjson-locales")
           .addSerializer(java.util.Locale.class, new LocaleText())
-          .addKeySerializer(java.util.Locale.class, new Names())
-          .addDeserializer(java.util.Locale.class, new Locales());
+          .addKeySerializer(java.util.Locale.class, new Names());
 
   private static final class LocaleText extends StdSerializer<java.util.Locale> {
     LocaleText() {
@@ -402,21 +386,6 @@ final class StrictScalars {
     public void serialize(java.util.Locale value, JsonGenerator gen, SerializationContext ctxt)
         throws JacksonException {
       gen.writeString(ScalarRules.localeText(value));
-    }
-  }
-
-  private static final class Locales
-      extends tools.jackson.databind.deser.std.StdScalarDeserializer<java.util.Locale> {
-    Locales() {
-      super(java.util.Locale.class);
-    }
-
-    @Override
-    public java.util.Locale deserialize(JsonParser p, DeserializationContext ctxt)
-        throws JacksonException {
-      // Strict (ScalarKind.LOCALE), in front of every Locale deserializer, has refused any other
-      // token and any text that is no locale.
-      return ScalarRules.locale(p.getString());
     }
   }
 }

@@ -1,12 +1,13 @@
 package dev.httpjson.jackson2;
 
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanProperty;
 import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.deser.ContextualDeserializer;
+import com.fasterxml.jackson.databind.deser.std.DelegatingDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import dev.httpjson.codec.support.internal.ScalarReading;
@@ -117,14 +118,52 @@ final class ElementRules {
 
     @Override
     public Object deserialize(JsonParser p, DeserializationContext ctxt) throws IOException {
-      if (p.currentToken() == JsonToken.VALUE_NULL) {
-        return kind.empty();
-      }
-      JsonDeserializer<Object> value =
+      return ScalarReading.optional(
+          StrictScalars.JACKSON,
+          kind,
           values != null
               ? values
-              : ctxt.findRootValueDeserializer(ctxt.constructType(kind.boxed()));
-      return kind.of(value.deserialize(p, ctxt));
+              : ctxt.findRootValueDeserializer(ctxt.constructType(kind.boxed())),
+          p,
+          ctxt);
+    }
+  }
+
+  /**
+   * A {@code Set} ({@link ScalarRules#isOrderedSet}) read from an array as a list: an element's
+   * failure is at its index in the document (Jackson's at the size of the set so far).
+   */
+  static final class Sets extends DelegatingDeserializer {
+    private static final long serialVersionUID = 1L;
+    private final transient JavaType content;
+    private final transient @Nullable JsonDeserializer<Object> list;
+
+    Sets(JsonDeserializer<?> set, JavaType content, @Nullable JsonDeserializer<Object> list) {
+      super(set);
+      this.content = content;
+      this.list = list;
+    }
+
+    @Override
+    protected JsonDeserializer<?> newDelegatingInstance(JsonDeserializer<?> set) {
+      return new Sets(set, content, list);
+    }
+
+    @Override
+    public JsonDeserializer<?> createContextual(
+        DeserializationContext ctxt, @Nullable BeanProperty property) throws JsonMappingException {
+      JsonDeserializer<?> set = ((Sets) super.createContextual(ctxt, property))._delegatee;
+      JavaType listType =
+          ctxt.getTypeFactory().constructCollectionType(java.util.ArrayList.class, content);
+      return new Sets(set, content, ctxt.findContextualValueDeserializer(listType, property));
+    }
+
+    @Override
+    public @Nullable Object deserialize(JsonParser p, DeserializationContext ctxt)
+        throws IOException {
+      return list != null && p.isExpectedStartArrayToken()
+          ? new java.util.LinkedHashSet<>((java.util.Collection<?>) list.deserialize(p, ctxt))
+          : super.deserialize(p, ctxt);
     }
   }
 }

@@ -400,10 +400,7 @@ final class Jackson2Binding implements JsonBinding {
       } else if (at instanceof PropertyBindingException) {
         PropertyBindingException unknown = (PropertyBindingException) at;
         problem += ReadProblems.knownProperties(unknown.getKnownPropertyIds());
-        if (refs.size() > 1
-            && String.valueOf(refs.get(refs.size() - 2)).equals(String.valueOf(last))) {
-          path = ReadProblems.withoutRepeatedName(path, unknown.getPropertyName()); // placed twice
-        }
+        path = ReadProblems.placedOnce(path, unknown.getPropertyName(), refs);
         path =
             ReadProblems.unknownPropertyPath(
                 path, unknown.getPropertyName(), last == null ? null : last.getFieldName());

@@ -30,8 +30,8 @@ import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
 import com.fasterxml.jackson.databind.ser.ContextualSerializer;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.type.ArrayType;
+import com.fasterxml.jackson.databind.type.CollectionType;
 import com.fasterxml.jackson.databind.type.LogicalType;
-import dev.httpjson.codec.support.internal.IsoDateTimes;
 import dev.httpjson.codec.support.internal.ReadProblems;
 import dev.httpjson.codec.support.internal.ScalarKind;
 import dev.httpjson.codec.support.internal.ScalarReading;
@@ -86,6 +86,18 @@ final class StrictScalars {
                   // A byte[] is also base64 text, which Jackson's deserializer reads.
                   return type.getRawClass() == byte[].class
                       ? new ElementRules.PrimitiveArray(byte[].class, null, deserializer)
+                      : deserializer;
+                }
+
+                /** A set: {@link ElementRules.Sets}. */
+                @Override
+                public JsonDeserializer<?> modifyCollectionDeserializer(
+                    DeserializationConfig config,
+                    CollectionType type,
+                    BeanDescription description,
+                    JsonDeserializer<?> deserializer) {
+                  return ScalarRules.isOrderedSet(type.getRawClass())
+                      ? new ElementRules.Sets(deserializer, type.getContentType(), null)
                       : deserializer;
                 }
 
@@ -243,15 +255,11 @@ final class StrictScalars {
               p -> p.getNumberType() == JsonParser.NumberType.INT && p.getIntValue() == 0,
               JsonDeserializer::deserialize,
               e ->
-                  e instanceof InputCoercionException
-                      ? ReadProblems.Failure.COERCION
-                      : e instanceof NumberFormatException
-                          ? ReadProblems.Failure.UNPARSABLE
-                          : e instanceof InvalidNullException
-                              ? ReadProblems.Failure.OTHER
-                              : e instanceof MismatchedInputException
-                                  ? ReadProblems.Failure.MISMATCH
-                                  : null,
+                  ReadProblems.Failure.of(
+                      e,
+                      e instanceof InputCoercionException,
+                      e instanceof InvalidNullException,
+                      e instanceof MismatchedInputException),
               (p, c, type, problem) -> c.reportInputMismatch(type, "%s", problem),
               (p, c, type, problem) -> c.handleWeirdStringValue(type, p.getText(), "%s", problem),
               (p, c, type, problem) ->
@@ -259,51 +267,37 @@ final class StrictScalars {
                       c.constructType(type), p.currentToken(), p, "%s", problem),
               (c, e, type, index) -> JsonMappingException.wrapWithPath(e, type, index));
 
-  /**
-   * A map key as every codec reads it: one of {@link ScalarRules#KEY_TYPES} by {@link
-   * ScalarRules#parseKey}; a date or time the ISO-8601 text its type reads as a value, not empty
-   * (Jackson 2 reads {@code ""} as a null key); any key that fails, at its path: the map's path and
-   * the key's name (Jackson points at the map).
-   */
+  /** A map key as every codec reads it ({@link ScalarReading#key}). */
   private static final class PlacedKeys extends KeyDeserializer {
     private final Class<?> type;
-    private final boolean iso;
 
     /** Jackson's, or null for a key read by {@link ScalarRules#parseKey}. */
     private final @Nullable KeyDeserializer delegate;
 
     PlacedKeys(Class<?> type, @Nullable KeyDeserializer delegate) {
       this.type = type;
-      this.iso = IsoDateTimes.hasIsoText(type);
       this.delegate = delegate;
     }
 
     @Override
     public @Nullable Object deserializeKey(String key, DeserializationContext ctxt)
         throws IOException {
-      try {
-        if (delegate == null) {
-          return parsed(key, ctxt);
-        }
-        String problem = iso ? IsoDateTimes.keyProblem(type, key) : null;
-        return problem != null
-            ? ctxt.handleWeirdKey(type, key, "%s", problem)
-            : delegate.deserializeKey(key, ctxt);
-      } catch (JsonMappingException e) {
-        throw JsonMappingException.wrapWithPath(
-            e, new JsonMappingException.Reference(java.util.Map.class, key));
-      }
-    }
-
-    private @Nullable Object parsed(String key, DeserializationContext ctxt) throws IOException {
-      try {
-        return ScalarRules.parseKey(type, key);
-      } catch (IllegalArgumentException e) {
-        return ctxt.reportInputMismatch(
-            type, "%s", ReadProblems.mapKeyProblem(key, type, e.getMessage()));
-      }
+      return ScalarReading.key(KEYS, type, delegate, key, ctxt);
     }
   }
+
+  /** The calls of Jackson's that {@link ScalarReading#key} makes. */
+  private static final ScalarReading.Keys<DeserializationContext, KeyDeserializer, IOException>
+      KEYS =
+          new ScalarReading.Keys<>(
+              KeyDeserializer::deserializeKey,
+              (c, type, key, problem) -> c.reportInputMismatch(type, "%s", problem),
+              (c, type, key, problem) -> c.handleWeirdKey(type, key, "%s", problem),
+              (c, e, key) ->
+                  e instanceof JsonMappingException m
+                      ? JsonMappingException.wrapWithPath(
+                          m, new JsonMappingException.Reference(java.util.Map.class, key))
+                      : null);
 
   /**
    * A map key: one holding a lone surrogate fails to write, since no codec reads such a name (the
@@ -381,13 +375,13 @@ final class StrictScalars {
 
   /**
    * A {@link java.util.Locale} as every codec reads and writes it ({@link ScalarRules#localeText},
-   * {@link ScalarRules#locale}): its BCP 47 language tag, and Java's own form read too.
+   * {@link ScalarRules#locale}, read by {@link ScalarReading#read}): its BCP 47 language tag, and
+   * Java's own form read too.
    */
   static final SimpleModule LOCALES =
       new SimpleModule("httpjson-locales")
           .addSerializer(java.util.Locale.class, new LocaleText())
-          .addKeySerializer(java.util.Locale.class, new Names())
-          .addDeserializer(java.util.Locale.class, new Locales());
+          .addKeySerializer(java.util.Locale.class, new Names());
 
   private static final class LocaleText extends StdSerializer<java.util.Locale> {
     LocaleText() {
@@ -398,21 +392,6 @@ final class StrictScalars {
     public void serialize(java.util.Locale value, JsonGenerator gen, SerializerProvider ctxt)
         throws IOException {
       gen.writeString(ScalarRules.localeText(value));
-    }
-  }
-
-  private static final class Locales
-      extends com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer<java.util.Locale> {
-    Locales() {
-      super(java.util.Locale.class);
-    }
-
-    @Override
-    public java.util.Locale deserialize(JsonParser p, DeserializationContext ctxt)
-        throws IOException {
-      // Strict (ScalarKind.LOCALE), in front of every Locale deserializer, has refused any other
-      // token and any text that is no locale.
-      return ScalarRules.locale(p.getText());
     }
   }
 }

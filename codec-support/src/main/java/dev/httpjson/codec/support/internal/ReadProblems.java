@@ -8,6 +8,7 @@ import java.io.PushbackInputStream;
 import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Deque;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
@@ -399,6 +400,22 @@ public final class ReadProblems {
   }
 
   /**
+   * The path of an unknown property's failure, its name once where Jackson placed it twice (the
+   * last two of {@code refs}, its references, alike: {@link #withoutRepeatedName}).
+   *
+   * @param path the failure's path
+   * @param name the unknown property's name
+   * @param refs the failure's references, outermost first
+   * @return the path
+   */
+  public static String placedOnce(String path, @Nullable String name, List<?> refs) {
+    int n = refs.size();
+    return n > 1 && String.valueOf(refs.get(n - 2)).equals(String.valueOf(refs.get(n - 1)))
+        ? withoutRepeatedName(path, name)
+        : path;
+  }
+
+  /**
    * Appends a property's name to a JSON path: {@code .name} when it is an identifier, else {@code
    * ['name']} with a quote, a backslash, a control character and a line separator escaped as in a
    * Java string literal ({@code ['it\'s']}, {@code ['a\nb']}, <code>['a&#92;u001b']</code>), so
@@ -675,7 +692,27 @@ public final class ReadProblems {
     /** A token the library does not read as the type, other than a null into a primitive. */
     MISMATCH,
     /** Any other failure. */
-    OTHER
+    OTHER;
+
+    /**
+     * How {@code e} is classed, given what the library tells of it: a number past its type's range
+     * ({@code coercion}), a null refused ({@code invalidNull}), a token not read as the type
+     * ({@code mismatch}); null for a failure said in the library's words.
+     *
+     * @param e the library's failure
+     * @param coercion whether it is the library's failure to coerce a number into its type
+     * @param invalidNull whether it is the library's failure to read a null
+     * @param mismatch whether it is the library's failure to read the token as the type
+     * @return the class, or null
+     */
+    public static @Nullable Failure of(
+        Exception e, boolean coercion, boolean invalidNull, boolean mismatch) {
+      return coercion
+          ? COERCION
+          : e instanceof NumberFormatException
+              ? UNPARSABLE
+              : invalidNull ? OTHER : mismatch ? MISMATCH : null;
+    }
   }
 
   /**

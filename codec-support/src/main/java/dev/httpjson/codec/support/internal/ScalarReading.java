@@ -67,6 +67,73 @@ public final class ScalarReading {
       Report<P, C, X> unexpectedToken,
       Wrap<C, X> wrap) {}
 
+  /** A read of a map key by a key deserializer of the library's. */
+  @FunctionalInterface
+  public interface KeyRead<K, C, X extends Exception> {
+    /** The key {@code k} reads from {@code key}. */
+    @Nullable Object read(K k, String key, C c) throws X;
+  }
+
+  /** A failure of the library's, reporting {@code problem} of map key {@code key} of a type. */
+  @FunctionalInterface
+  public interface KeyReport<C, X extends Exception> {
+    /** Fails, unless a problem handler of the library's reads the key. */
+    @Nullable Object report(C c, Class<?> type, String key, String problem) throws X;
+  }
+
+  /** A failure's placing at map key {@code key}. */
+  @FunctionalInterface
+  public interface KeyWrap<C, X extends Exception> {
+    /** {@code e} with the path to the key, or null for a failure the library does not place. */
+    @Nullable X wrap(C c, Exception e, String key);
+  }
+
+  /**
+   * The calls the map-key rules make of a Jackson codec's library: a key deserializer's read; the
+   * library's failures of a key its type cannot hold and of a key text its type cannot read; a
+   * failure placed at the key.
+   *
+   * @param <C> the library's deserialization context
+   * @param <K> the library's key deserializer
+   * @param <X> the library's failure
+   */
+  public record Keys<C, K, X extends Exception>(
+      KeyRead<K, C, X> read,
+      KeyReport<C, X> mismatch,
+      KeyReport<C, X> weirdKey,
+      KeyWrap<C, X> wrap) {}
+
+  /**
+   * Reads a map key as every codec reads it: one of {@link ScalarRules#KEY_TYPES} by {@link
+   * ScalarRules#parseKey} (no {@code delegate}); a date or time ({@link IsoDateTimes#hasIsoText})
+   * the ISO-8601 text its type reads as a value, not empty (Jackson 2 reads {@code ""} as a null
+   * key), then by {@code delegate}, the library's; any key that fails, at its path: the map's path
+   * and the key's name (Jackson points at the map).
+   */
+  public static <C, K, X extends Exception> @Nullable Object key(
+      Keys<C, K, X> library, Class<?> type, @Nullable K delegate, String key, C c) throws X {
+    try {
+      if (delegate == null) {
+        try {
+          return ScalarRules.parseKey(type, key);
+        } catch (IllegalArgumentException e) {
+          return library.mismatch.report(
+              c, type, key, ReadProblems.mapKeyProblem(key, type, e.getMessage()));
+        }
+      }
+      String problem = IsoDateTimes.hasIsoText(type) ? IsoDateTimes.keyProblem(type, key) : null;
+      return problem != null
+          ? library.weirdKey.report(c, type, key, problem)
+          : library.read.read(delegate, key, c);
+    } catch (Exception e) {
+      X placed = library.wrap.wrap(c, e, key);
+      if (placed != null) {
+        throw placed;
+      }
+      throw e;
+    }
+  }
+
   /**
    * Reads a scalar of {@code type} through {@code delegate}, the library's deserializer, held to
    * the rules of its {@code kind} (null for a boolean, held to nothing but its failures' words);
@@ -103,6 +170,9 @@ public final class ScalarReading {
     if (kind != null && problem != null) {
       return (kind.numeric() ? library.mismatch : library.weirdString).report(p, c, type, problem);
     }
+    if (kind == ScalarKind.LOCALE && category == TokenCategory.STRING) {
+      return ScalarRules.locale(library.text.apply(p)); // Java's own form too, not the library's
+    }
     Object value;
     try {
       value = library.read.read(delegate, p, c);
@@ -132,6 +202,18 @@ public final class ScalarReading {
                 library.text.apply(p),
                 category == TokenCategory.STRING))
         : value;
+  }
+
+  /**
+   * Reads an {@code OptionalInt}, {@code OptionalLong} or {@code OptionalDouble} of {@code kind}:
+   * {@code null} is empty, anything else is read by {@code values}, the boxed type's deserializer.
+   */
+  public static <P, C, D, X extends Exception> Object optional(
+      Library<P, C, D, X> library, ScalarRules.PrimitiveOptional kind, D values, P p, C c)
+      throws X {
+    return TokenCategory.of(library.token.apply(p)) == TokenCategory.NULL
+        ? kind.empty()
+        : kind.of(library.read.read(values, p, c));
   }
 
   /**

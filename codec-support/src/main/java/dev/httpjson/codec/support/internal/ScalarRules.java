@@ -311,6 +311,36 @@ public final class ScalarRules {
   static final String LOCALE_PROBLEM =
       "not a locale (a BCP 47 language tag such as en-US, or Java's en_US)";
 
+  /**
+   * The {@code Month} named {@code name}: by its name only, as any enum (Jackson 3's reader also
+   * takes its one-based index).
+   *
+   * @param name the text read
+   * @return the month
+   * @throws IllegalArgumentException naming the names accepted, if it is none of them
+   */
+  public static java.time.Month month(String name) {
+    try {
+      return java.time.Month.valueOf(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "not one of the values accepted for Enum class: "
+              + java.util.Arrays.toString(java.time.Month.values()),
+          e);
+    }
+  }
+
+  /**
+   * Whether a collection of {@code type} is read as a {@code LinkedHashSet}, in the document's
+   * order, a repeated element once: a {@code Set} or a {@code LinkedHashSet}.
+   *
+   * @param type the collection's class
+   * @return whether it is
+   */
+  public static boolean isOrderedSet(Class<?> type) {
+    return type == Set.class || type == java.util.LinkedHashSet.class;
+  }
+
   /** The map-key classes {@link #parseKey} reads. */
   public static final List<Class<?>> KEY_TYPES =
       List.of(
