@@ -107,6 +107,9 @@ public final class ApiProcessor extends AbstractProcessor {
 
   private final Set<String> generated = new HashSet<>();
   private final Set<String> deferred = new LinkedHashSet<>();
+  // Interfaces without annotations of their own that extend a type not generated yet: whether
+  // they only compose API interfaces is known in the round that has it.
+  private final Set<String> undecided = new LinkedHashSet<>();
   private final Set<List<Object>> reported = new HashSet<>();
 
   /** Creates the processor; the compiler does. */
@@ -167,6 +170,14 @@ public final class ApiProcessor extends AbstractProcessor {
     for (TypeElement type : ElementFilter.typesIn(round.getRootElements())) {
       composing(type, apis);
     }
+    List<String> waiting = new ArrayList<>(undecided);
+    undecided.clear();
+    for (String name : waiting) {
+      TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+      if (type != null && !round.processingOver()) {
+        composes(type, apis);
+      }
+    }
     // An interface naming a type not generated yet (by another processor, in this round) waits
     // for the round that has it; in the last round, what is still missing is an error.
     for (String name : deferred) {
@@ -217,10 +228,8 @@ public final class ApiProcessor extends AbstractProcessor {
     if (erroneous(api)) {
       return api;
     }
-    for (TypeMirror s : api.getInterfaces()) {
-      if (missing(s)) {
-        return api;
-      }
+    if (missingSuperinterface(api, new HashSet<>())) {
+      return api;
     }
     for (ExecutableElement m :
         ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
@@ -308,10 +317,35 @@ public final class ApiProcessor extends AbstractProcessor {
     }
   }
 
+  /**
+   * Whether a superinterface of {@code type}, or of one of them, does not exist (yet): their
+   * methods, which the implementation must have, are not known until it does.
+   */
+  private boolean missingSuperinterface(TypeElement type, Set<TypeElement> seen) {
+    if (!seen.add(type)) {
+      return false;
+    }
+    for (TypeMirror s : type.getInterfaces()) {
+      if (missing(s)) {
+        return true;
+      }
+      if (s.getKind() == TypeKind.DECLARED
+          && missingSuperinterface((TypeElement) ((DeclaredType) s).asElement(), seen)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private void composing(TypeElement type, Set<TypeElement> apis) {
     for (TypeElement nested : ElementFilter.typesIn(type.getEnclosedElements())) {
       composing(nested, apis);
     }
+    composes(type, apis);
+  }
+
+  /** Adds {@code type} to {@code apis} if it only composes API interfaces. */
+  private void composes(TypeElement type, Set<TypeElement> apis) {
     if (type.getKind() != ElementKind.INTERFACE
         || apis.contains(type)
         || type.getInterfaces().isEmpty()
@@ -323,6 +357,10 @@ public final class ApiProcessor extends AbstractProcessor {
           || ((TypeElement) e).getNestingKind() == NestingKind.LOCAL) {
         return; // not implementable, and not declared an API: left alone
       }
+    }
+    if (missingSuperinterface(type, new HashSet<>())) {
+      undecided.add(type.getQualifiedName().toString());
+      return;
     }
     boolean inherits = false;
     for (ExecutableElement m :

@@ -733,6 +733,74 @@ class GeneratedCodeTest {
             "UsesMade is not implemented: get names Made, a type that does not exist @ 8:26");
   }
 
+  /** An API interface another processor writes in the first round, for one of this compilation. */
+  private static MakesARecord makesMadeApi() {
+    return new MakesARecord(
+        "demo.MadeApi",
+        HEAD + "public interface MadeApi {\n  @GET(\"made\") String made()" + THROWS + "}\n");
+  }
+
+  @Test
+  void aSuperinterfaceOfASuperinterfaceAnotherProcessorGeneratesIsWaitedFor() throws Throwable {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.Make",
+                "package demo;\npublic @interface Make {}\n",
+                "demo.Middle",
+                "package demo;\npublic interface Middle extends MadeApi {}\n",
+                "demo.Top",
+                HEAD
+                    + "@Make\n"
+                    + "public interface Top extends Middle {\n"
+                    + "  @GET(\"top\") String top()"
+                    + THROWS
+                    + "}\n"),
+            makesMadeApi());
+    assertThat(c.problems()).isEmpty();
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Top");
+      server.enqueue(LoopbackServer.json(200, "\"m\""));
+      server.enqueue(LoopbackServer.json(200, "\"t\""));
+
+      assertThat(call(api, "demo.Top", "made")).isEqualTo("m");
+      assertThat(call(api, "demo.Top", "top")).isEqualTo("t");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/made");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/top");
+    }
+  }
+
+  @Test
+  void anInterfaceOnlyExtendingOneAnotherProcessorGeneratesIsImplemented() throws Throwable {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.Make",
+                "package demo;\npublic @interface Make {}\n",
+                "demo.Own",
+                HEAD
+                    + "@Make\npublic interface Own {\n  @GET(\"own\") String own()"
+                    + THROWS
+                    + "}\n",
+                "demo.Hub",
+                "package demo;\npublic interface Hub extends MadeApi {}\n"),
+            makesMadeApi());
+    assertThat(c.problems()).isEmpty();
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Hub");
+      server.enqueue(LoopbackServer.json(200, "\"m\""));
+
+      assertThat(call(api, "demo.Hub", "made")).isEqualTo("m");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/made");
+    }
+  }
+
   @Test
   void aNestedInterfaceAndATopLevelOneOfTheSameJoinedNameAreBothImplemented() throws Throwable {
     Compilation c =
