@@ -111,6 +111,9 @@ public final class ApiProcessor extends AbstractProcessor {
   // they only compose API interfaces is known in the round that has it.
   private final Set<String> undecided = new LinkedHashSet<>();
   private final Set<List<Object>> reported = new HashSet<>();
+  // The top-level types compiled from source, of every round: an element of another type (a
+  // library's interface) has no source javac could show an error in.
+  private final Set<String> sources = new HashSet<>();
 
   /** Creates the processor; the compiler does. */
   public ApiProcessor() {}
@@ -139,6 +142,9 @@ public final class ApiProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    for (TypeElement type : ElementFilter.typesIn(round.getRootElements())) {
+      sources.add(type.getQualifiedName().toString());
+    }
     Set<TypeElement> apis = new LinkedHashSet<>();
     for (TypeElement annotation : annotations) {
       for (Element e : round.getElementsAnnotatedWith(annotation)) {
@@ -558,12 +564,53 @@ public final class ApiProcessor extends AbstractProcessor {
 
     void fail(Element e, String message) {
       failed = true;
-      error(e, message);
+      if (compiled(e)) {
+        error(api, inherited(e) + ": " + message);
+      } else {
+        error(e, message);
+      }
     }
 
     void fail(Element e, AnnotationMirror a, String message) {
       failed = true;
-      error(e, a, message);
+      if (compiled(e)) {
+        error(api, inherited(e) + ": " + message);
+      } else {
+        error(e, a, message);
+      }
+    }
+
+    /**
+     * Whether {@code e} belongs to a type read from a class file (a library's interface {@code api}
+     * extends): an error is then shown on {@code api}, which javac has the source of.
+     */
+    boolean compiled(Element e) {
+      Element top = e;
+      while (top.getEnclosingElement() != null
+          && (top.getEnclosingElement().getKind().isClass()
+              || top.getEnclosingElement().getKind().isInterface()
+              || top.getKind() == ElementKind.PARAMETER
+              || top.getKind() == ElementKind.METHOD)) {
+        top = top.getEnclosingElement();
+      }
+      return top instanceof TypeElement
+          && !sources.contains(((TypeElement) top).getQualifiedName().toString());
+    }
+
+    /** {@code "Api inherits get(java.lang.String) from other.Base"}, where {@code e} is. */
+    String inherited(Element e) {
+      if (e instanceof TypeElement) {
+        return api.getSimpleName() + " extends " + ((TypeElement) e).getQualifiedName();
+      }
+      Element m = e.getKind() == ElementKind.PARAMETER ? e.getEnclosingElement() : e;
+      return api.getSimpleName()
+          + " inherits "
+          + m.getSimpleName()
+          + (m instanceof ExecutableElement
+              ? "(" + parameterTypes((ExecutableElement) m) + ")"
+              : "")
+          + " from "
+          + ((TypeElement) m.getEnclosingElement()).getQualifiedName();
     }
 
     void generate() {
@@ -857,6 +904,16 @@ public final class ApiProcessor extends AbstractProcessor {
         if (hatch(m)) {
           method.kind = Kind.CLIENT;
           return method;
+        }
+        if (compiled(m)) {
+          failed = true;
+          error(
+              api,
+              inherited(m)
+                  + ", which gives it no HTTP annotation: declare it in "
+                  + api.getSimpleName()
+                  + " with @GET, @POST, @PUT, @PATCH, @DELETE or @QUERY, or as a default method");
+          return null;
         }
         fail(
             m,

@@ -1302,6 +1302,49 @@ class GeneratedCodeTest {
   }
 
   @Test
+  void aMethodInheritedFromACompiledInterfaceIsAnErrorOnTheInterfaceThatInheritsIt(
+      @TempDir Path lib) {
+    // A library's interface, compiled without the processor: its elements have no source here.
+    Compilation first =
+        Compilation.compile(
+            lib,
+            List.of("-proc:none"),
+            Map.of(
+                "other.Base",
+                "package other;\n"
+                    + "import dev.httpjson.interfaces.*;\n"
+                    + "public interface Base {\n"
+                    + "  @GET(\"maybe\") java.util.Optional<String> maybe() throws java.io.IOException,"
+                    + " InterruptedException;\n"
+                    + "}\n"));
+    assertThat(first.problems()).isEmpty();
+
+    Compilation c =
+        Compilation.compile(
+            out,
+            List.of(lib),
+            Compilation.STRICT,
+            Map.of(
+                "demo.Api",
+                HEAD
+                    + "public interface Api extends java.io.Closeable, other.Base {\n"
+                    + "  @GET(\"a\") String a()"
+                    + THROWS
+                    + "}\n"));
+
+    assertThat(c.success).isFalse();
+    assertThat(c.errors())
+        .containsExactlyInAnyOrder(
+            "Api inherits close() from java.io.Closeable, which gives it no HTTP annotation:"
+                + " declare it in Api with @GET, @POST, @PUT, @PATCH, @DELETE or @QUERY, or as a"
+                + " default method @ 6:8",
+            "Api inherits maybe() from other.Base: unsupported return type"
+                + " java.util.Optional<java.lang.String> of maybe: return the value itself, null for"
+                + " a 204 or an empty body; a 404 throws HttpJsonStatusException: catch it where the"
+                + " method is called and test statusCode() @ 6:8");
+  }
+
+  @Test
   void theProcessorsCredentialHeadersAreThoseOfTheOneList() {
     assertThat(ApiProcessor.CREDENTIAL_HEADERS)
         .containsExactlyInAnyOrderElementsOf(dev.httpjson.internal.SecretHeaders.NAMES);
