@@ -668,12 +668,48 @@ public final class ApiProcessor extends AbstractProcessor {
           }
         }
       }
-      // The implementation inherits the interface's fields and member types: one named as a
-      // package it names in an expression (java.util.Objects, dev.httpjson...) would hide it.
+      // The implementation inherits the interface's fields and member types: a member type named as
+      // a package it names (java.util.Objects, dev.httpjson..., the interface's own, those of the
+      // types its methods name) would hide it, as would a type of its package so named, and a field
+      // so named one it names in an expression (java, dev: the others only name types).
+      Set<String> roots = new LinkedHashSet<>(List.of("java", "dev"));
+      roots(api.asType(), roots);
+      for (ExecutableElement m :
+          ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
+        if (implemented(m)) {
+          roots(m.getReturnType(), roots);
+          for (VariableElement p : m.getParameters()) {
+            roots(p.asType(), roots);
+          }
+          for (TypeMirror t : m.getThrownTypes()) {
+            roots(t, roots);
+          }
+        }
+      }
+      String pkg = packageOf(api);
+      for (String n : roots) {
+        TypeElement hiding =
+            processingEnv.getElementUtils().getTypeElement(pkg.isEmpty() ? n : pkg + "." + n);
+        if (hiding != null && hiding.getNestingKind() == NestingKind.TOP_LEVEL) {
+          fail(
+              api,
+              "the type "
+                  + hiding.getQualifiedName()
+                  + " hides the package "
+                  + n
+                  + ", which the implementation of "
+                  + api.getSimpleName()
+                  + ", a class of "
+                  + (pkg.isEmpty() ? "the unnamed package" : "package " + pkg)
+                  + ", names: rename the type");
+        }
+      }
       for (Element member : processingEnv.getElementUtils().getAllMembers(api)) {
         String n = member.getSimpleName().toString();
         boolean type = member.getKind().isClass() || member.getKind().isInterface();
-        if ((n.equals("java") || n.equals("dev")) && (member.getKind().isField() || type)) {
+        if (member.getKind().isField()
+            ? n.equals("java") || n.equals("dev")
+            : type && roots.contains(n)) {
           TypeElement owner = (TypeElement) member.getEnclosingElement();
           fail(
               owner.equals(api) ? member : api,
@@ -735,6 +771,36 @@ public final class ApiProcessor extends AbstractProcessor {
         return;
       }
       write(methods);
+    }
+
+    /**
+     * Adds to {@code into} the first name of the package of each class {@code type} names: where
+     * the qualified names the generated code writes start.
+     */
+    void roots(TypeMirror type, Set<String> into) {
+      switch (type.getKind()) {
+        case ARRAY:
+          roots(((ArrayType) type).getComponentType(), into);
+          break;
+        case WILDCARD:
+          WildcardType w = (WildcardType) type;
+          TypeMirror bound = w.getExtendsBound() != null ? w.getExtendsBound() : w.getSuperBound();
+          if (bound != null) {
+            roots(bound, into);
+          }
+          break;
+        case DECLARED:
+          String pkg = packageOf(((DeclaredType) type).asElement());
+          if (!pkg.isEmpty()) {
+            into.add(pkg.indexOf('.') < 0 ? pkg : pkg.substring(0, pkg.indexOf('.')));
+          }
+          for (TypeMirror a : ((DeclaredType) type).getTypeArguments()) {
+            roots(a, into);
+          }
+          break;
+        default:
+          break;
+      }
     }
 
     /** The method of {@code methods} with the name and erased parameter types of {@code m}. */

@@ -1043,6 +1043,52 @@ class GeneratedCodeTest {
   }
 
   @Test
+  void aTypeThatWouldHideAPackageTheImplementationNamesIsAnErrorOnTheInterface(
+      @TempDir Path unnamed) {
+    // An interface of the unnamed package names no package of its own: none is hidden.
+    Compilation fine =
+        Compilation.compile(
+            unnamed,
+            Compilation.STRICT,
+            Map.of(
+                "Ping",
+                "import dev.httpjson.interfaces.*;\n"
+                    + "import java.io.IOException;\n"
+                    + "public interface Ping {\n"
+                    + "  @GET(\"ping\") String ping()"
+                    + THROWS
+                    + "  interface Ping2 { @GET(\"ping\") Ping ping()"
+                    + THROWS
+                    + "}\n}\n"));
+    assertThat(fine.problems()).isEmpty();
+
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "acme.shop.java",
+                "package acme.shop;\npublic class java {}\n",
+                "acme.shop.Shop",
+                "package acme.shop;\n"
+                    + "import dev.httpjson.interfaces.*;\n"
+                    + "import java.io.IOException;\n"
+                    + "public interface Shop {\n"
+                    + "  @GET(\"ping\") String ping()"
+                    + THROWS
+                    + "  final class acme {}\n"
+                    + "}\n"));
+
+    assertThat(c.success).isFalse();
+    assertThat(c.errors())
+        .containsExactlyInAnyOrder(
+            "Shop's member type acme hides the package acme, which its implementation names:"
+                + " rename the type @ 6:9",
+            "the type acme.shop.java hides the package java, which the implementation of Shop, a"
+                + " class of package acme.shop, names: rename the type @ 4:8");
+  }
+
+  @Test
   void aSealedInterfaceIsAnErrorUnlessItPermitsItsImplementation() throws Throwable {
     Compilation refused =
         Compilation.compile(
