@@ -107,7 +107,13 @@ public final class ApiProcessor extends AbstractProcessor {
 
   private final Set<String> generated = new HashSet<>();
   private final Set<String> deferred = new LinkedHashSet<>();
+  // Interfaces without annotations of their own that extend a type not generated yet: whether
+  // they only compose API interfaces is known in the round that has it.
+  private final Set<String> undecided = new LinkedHashSet<>();
   private final Set<List<Object>> reported = new HashSet<>();
+  // The top-level types compiled from source, of every round: an element of another type (a
+  // library's interface) has no source javac could show an error in.
+  private final Set<String> sources = new HashSet<>();
 
   /** Creates the processor; the compiler does. */
   public ApiProcessor() {}
@@ -136,6 +142,9 @@ public final class ApiProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    for (TypeElement type : ElementFilter.typesIn(round.getRootElements())) {
+      sources.add(type.getQualifiedName().toString());
+    }
     Set<TypeElement> apis = new LinkedHashSet<>();
     for (TypeElement annotation : annotations) {
       for (Element e : round.getElementsAnnotatedWith(annotation)) {
@@ -166,6 +175,14 @@ public final class ApiProcessor extends AbstractProcessor {
     // abstract methods has an HTTP annotation (else its author implements it).
     for (TypeElement type : ElementFilter.typesIn(round.getRootElements())) {
       composing(type, apis);
+    }
+    List<String> waiting = new ArrayList<>(undecided);
+    undecided.clear();
+    for (String name : waiting) {
+      TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+      if (type != null && !round.processingOver()) {
+        composes(type, apis);
+      }
     }
     // An interface naming a type not generated yet (by another processor, in this round) waits
     // for the round that has it; in the last round, what is still missing is an error.
@@ -217,10 +234,8 @@ public final class ApiProcessor extends AbstractProcessor {
     if (erroneous(api)) {
       return api;
     }
-    for (TypeMirror s : api.getInterfaces()) {
-      if (missing(s)) {
-        return api;
-      }
+    if (missingSuperinterface(api, new HashSet<>())) {
+      return api;
     }
     for (ExecutableElement m :
         ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
@@ -308,10 +323,35 @@ public final class ApiProcessor extends AbstractProcessor {
     }
   }
 
+  /**
+   * Whether a superinterface of {@code type}, or of one of them, does not exist (yet): their
+   * methods, which the implementation must have, are not known until it does.
+   */
+  private boolean missingSuperinterface(TypeElement type, Set<TypeElement> seen) {
+    if (!seen.add(type)) {
+      return false;
+    }
+    for (TypeMirror s : type.getInterfaces()) {
+      if (missing(s)) {
+        return true;
+      }
+      if (s.getKind() == TypeKind.DECLARED
+          && missingSuperinterface((TypeElement) ((DeclaredType) s).asElement(), seen)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private void composing(TypeElement type, Set<TypeElement> apis) {
     for (TypeElement nested : ElementFilter.typesIn(type.getEnclosedElements())) {
       composing(nested, apis);
     }
+    composes(type, apis);
+  }
+
+  /** Adds {@code type} to {@code apis} if it only composes API interfaces. */
+  private void composes(TypeElement type, Set<TypeElement> apis) {
     if (type.getKind() != ElementKind.INTERFACE
         || apis.contains(type)
         || type.getInterfaces().isEmpty()
@@ -323,6 +363,10 @@ public final class ApiProcessor extends AbstractProcessor {
           || ((TypeElement) e).getNestingKind() == NestingKind.LOCAL) {
         return; // not implementable, and not declared an API: left alone
       }
+    }
+    if (missingSuperinterface(type, new HashSet<>())) {
+      undecided.add(type.getQualifiedName().toString());
+      return;
     }
     boolean inherits = false;
     for (ExecutableElement m :
@@ -520,12 +564,53 @@ public final class ApiProcessor extends AbstractProcessor {
 
     void fail(Element e, String message) {
       failed = true;
-      error(e, message);
+      if (compiled(e)) {
+        error(api, inherited(e) + ": " + message);
+      } else {
+        error(e, message);
+      }
     }
 
     void fail(Element e, AnnotationMirror a, String message) {
       failed = true;
-      error(e, a, message);
+      if (compiled(e)) {
+        error(api, inherited(e) + ": " + message);
+      } else {
+        error(e, a, message);
+      }
+    }
+
+    /**
+     * Whether {@code e} belongs to a type read from a class file (a library's interface {@code api}
+     * extends): an error is then shown on {@code api}, which javac has the source of.
+     */
+    boolean compiled(Element e) {
+      Element top = e;
+      while (top.getEnclosingElement() != null
+          && (top.getEnclosingElement().getKind().isClass()
+              || top.getEnclosingElement().getKind().isInterface()
+              || top.getKind() == ElementKind.PARAMETER
+              || top.getKind() == ElementKind.METHOD)) {
+        top = top.getEnclosingElement();
+      }
+      return top instanceof TypeElement
+          && !sources.contains(((TypeElement) top).getQualifiedName().toString());
+    }
+
+    /** {@code "Api inherits get(java.lang.String) from other.Base"}, where {@code e} is. */
+    String inherited(Element e) {
+      if (e instanceof TypeElement) {
+        return api.getSimpleName() + " extends " + ((TypeElement) e).getQualifiedName();
+      }
+      Element m = e.getKind() == ElementKind.PARAMETER ? e.getEnclosingElement() : e;
+      return api.getSimpleName()
+          + " inherits "
+          + m.getSimpleName()
+          + (m instanceof ExecutableElement
+              ? "(" + parameterTypes((ExecutableElement) m) + ")"
+              : "")
+          + " from "
+          + ((TypeElement) m.getEnclosingElement()).getQualifiedName();
     }
 
     void generate() {
@@ -583,12 +668,48 @@ public final class ApiProcessor extends AbstractProcessor {
           }
         }
       }
-      // The implementation inherits the interface's fields and member types: one named as a
-      // package it names in an expression (java.util.Objects, dev.httpjson...) would hide it.
+      // The implementation inherits the interface's fields and member types: a member type named as
+      // a package it names (java.util.Objects, dev.httpjson..., the interface's own, those of the
+      // types its methods name) would hide it, as would a type of its package so named, and a field
+      // so named one it names in an expression (java, dev: the others only name types).
+      Set<String> roots = new LinkedHashSet<>(List.of("java", "dev"));
+      roots(api.asType(), roots);
+      for (ExecutableElement m :
+          ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
+        if (implemented(m)) {
+          roots(m.getReturnType(), roots);
+          for (VariableElement p : m.getParameters()) {
+            roots(p.asType(), roots);
+          }
+          for (TypeMirror t : m.getThrownTypes()) {
+            roots(t, roots);
+          }
+        }
+      }
+      String pkg = packageOf(api);
+      for (String n : roots) {
+        TypeElement hiding =
+            processingEnv.getElementUtils().getTypeElement(pkg.isEmpty() ? n : pkg + "." + n);
+        if (hiding != null && hiding.getNestingKind() == NestingKind.TOP_LEVEL) {
+          fail(
+              api,
+              "the type "
+                  + hiding.getQualifiedName()
+                  + " hides the package "
+                  + n
+                  + ", which the implementation of "
+                  + api.getSimpleName()
+                  + ", a class of "
+                  + (pkg.isEmpty() ? "the unnamed package" : "package " + pkg)
+                  + ", names: rename the type");
+        }
+      }
       for (Element member : processingEnv.getElementUtils().getAllMembers(api)) {
         String n = member.getSimpleName().toString();
         boolean type = member.getKind().isClass() || member.getKind().isInterface();
-        if ((n.equals("java") || n.equals("dev")) && (member.getKind().isField() || type)) {
+        if (member.getKind().isField()
+            ? n.equals("java") || n.equals("dev")
+            : type && roots.contains(n)) {
           TypeElement owner = (TypeElement) member.getEnclosingElement();
           fail(
               owner.equals(api) ? member : api,
@@ -650,6 +771,36 @@ public final class ApiProcessor extends AbstractProcessor {
         return;
       }
       write(methods);
+    }
+
+    /**
+     * Adds to {@code into} the first name of the package of each class {@code type} names: where
+     * the qualified names the generated code writes start.
+     */
+    void roots(TypeMirror type, Set<String> into) {
+      switch (type.getKind()) {
+        case ARRAY:
+          roots(((ArrayType) type).getComponentType(), into);
+          break;
+        case WILDCARD:
+          WildcardType w = (WildcardType) type;
+          TypeMirror bound = w.getExtendsBound() != null ? w.getExtendsBound() : w.getSuperBound();
+          if (bound != null) {
+            roots(bound, into);
+          }
+          break;
+        case DECLARED:
+          String pkg = packageOf(((DeclaredType) type).asElement());
+          if (!pkg.isEmpty()) {
+            into.add(pkg.indexOf('.') < 0 ? pkg : pkg.substring(0, pkg.indexOf('.')));
+          }
+          for (TypeMirror a : ((DeclaredType) type).getTypeArguments()) {
+            roots(a, into);
+          }
+          break;
+        default:
+          break;
+      }
     }
 
     /** The method of {@code methods} with the name and erased parameter types of {@code m}. */
@@ -819,6 +970,16 @@ public final class ApiProcessor extends AbstractProcessor {
         if (hatch(m)) {
           method.kind = Kind.CLIENT;
           return method;
+        }
+        if (compiled(m)) {
+          failed = true;
+          error(
+              api,
+              inherited(m)
+                  + ", which gives it no HTTP annotation: declare it in "
+                  + api.getSimpleName()
+                  + " with @GET, @POST, @PUT, @PATCH, @DELETE or @QUERY, or as a default method");
+          return null;
         }
         fail(
             m,

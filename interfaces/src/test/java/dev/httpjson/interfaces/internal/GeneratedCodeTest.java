@@ -733,6 +733,74 @@ class GeneratedCodeTest {
             "UsesMade is not implemented: get names Made, a type that does not exist @ 8:26");
   }
 
+  /** An API interface another processor writes in the first round, for one of this compilation. */
+  private static MakesARecord makesMadeApi() {
+    return new MakesARecord(
+        "demo.MadeApi",
+        HEAD + "public interface MadeApi {\n  @GET(\"made\") String made()" + THROWS + "}\n");
+  }
+
+  @Test
+  void aSuperinterfaceOfASuperinterfaceAnotherProcessorGeneratesIsWaitedFor() throws Throwable {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.Make",
+                "package demo;\npublic @interface Make {}\n",
+                "demo.Middle",
+                "package demo;\npublic interface Middle extends MadeApi {}\n",
+                "demo.Top",
+                HEAD
+                    + "@Make\n"
+                    + "public interface Top extends Middle {\n"
+                    + "  @GET(\"top\") String top()"
+                    + THROWS
+                    + "}\n"),
+            makesMadeApi());
+    assertThat(c.problems()).isEmpty();
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Top");
+      server.enqueue(LoopbackServer.json(200, "\"m\""));
+      server.enqueue(LoopbackServer.json(200, "\"t\""));
+
+      assertThat(call(api, "demo.Top", "made")).isEqualTo("m");
+      assertThat(call(api, "demo.Top", "top")).isEqualTo("t");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/made");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/top");
+    }
+  }
+
+  @Test
+  void anInterfaceOnlyExtendingOneAnotherProcessorGeneratesIsImplemented() throws Throwable {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.Make",
+                "package demo;\npublic @interface Make {}\n",
+                "demo.Own",
+                HEAD
+                    + "@Make\npublic interface Own {\n  @GET(\"own\") String own()"
+                    + THROWS
+                    + "}\n",
+                "demo.Hub",
+                "package demo;\npublic interface Hub extends MadeApi {}\n"),
+            makesMadeApi());
+    assertThat(c.problems()).isEmpty();
+
+    try (URLClassLoader loader = c.loader()) {
+      Object api = create(loader, "demo.Hub");
+      server.enqueue(LoopbackServer.json(200, "\"m\""));
+
+      assertThat(call(api, "demo.Hub", "made")).isEqualTo("m");
+      assertThat(LoopbackServer.take(server).getTarget()).isEqualTo("/api/made");
+    }
+  }
+
   @Test
   void aNestedInterfaceAndATopLevelOneOfTheSameJoinedNameAreBothImplemented() throws Throwable {
     Compilation c =
@@ -972,6 +1040,52 @@ class GeneratedCodeTest {
                 + " field @ 7:10",
             "Env's field java, inherited from demo.Hosts.Base, hides the package java, which its"
                 + " implementation names: rename the field @ 6:8");
+  }
+
+  @Test
+  void aTypeThatWouldHideAPackageTheImplementationNamesIsAnErrorOnTheInterface(
+      @TempDir Path unnamed) {
+    // An interface of the unnamed package names no package of its own: none is hidden.
+    Compilation fine =
+        Compilation.compile(
+            unnamed,
+            Compilation.STRICT,
+            Map.of(
+                "Ping",
+                "import dev.httpjson.interfaces.*;\n"
+                    + "import java.io.IOException;\n"
+                    + "public interface Ping {\n"
+                    + "  @GET(\"ping\") String ping()"
+                    + THROWS
+                    + "  interface Ping2 { @GET(\"ping\") Ping ping()"
+                    + THROWS
+                    + "}\n}\n"));
+    assertThat(fine.problems()).isEmpty();
+
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "acme.shop.java",
+                "package acme.shop;\npublic class java {}\n",
+                "acme.shop.Shop",
+                "package acme.shop;\n"
+                    + "import dev.httpjson.interfaces.*;\n"
+                    + "import java.io.IOException;\n"
+                    + "public interface Shop {\n"
+                    + "  @GET(\"ping\") String ping()"
+                    + THROWS
+                    + "  final class acme {}\n"
+                    + "}\n"));
+
+    assertThat(c.success).isFalse();
+    assertThat(c.errors())
+        .containsExactlyInAnyOrder(
+            "Shop's member type acme hides the package acme, which its implementation names:"
+                + " rename the type @ 6:9",
+            "the type acme.shop.java hides the package java, which the implementation of Shop, a"
+                + " class of package acme.shop, names: rename the type @ 4:8");
   }
 
   @Test
@@ -1231,6 +1345,49 @@ class GeneratedCodeTest {
         .containsExactly(
             "get names other.Secret, which is package-private in package other: HttpJson_Api,"
                 + " the class of package demo that implements Api, cannot name it @ 4:25");
+  }
+
+  @Test
+  void aMethodInheritedFromACompiledInterfaceIsAnErrorOnTheInterfaceThatInheritsIt(
+      @TempDir Path lib) {
+    // A library's interface, compiled without the processor: its elements have no source here.
+    Compilation first =
+        Compilation.compile(
+            lib,
+            List.of("-proc:none"),
+            Map.of(
+                "other.Base",
+                "package other;\n"
+                    + "import dev.httpjson.interfaces.*;\n"
+                    + "public interface Base {\n"
+                    + "  @GET(\"maybe\") java.util.Optional<String> maybe() throws java.io.IOException,"
+                    + " InterruptedException;\n"
+                    + "}\n"));
+    assertThat(first.problems()).isEmpty();
+
+    Compilation c =
+        Compilation.compile(
+            out,
+            List.of(lib),
+            Compilation.STRICT,
+            Map.of(
+                "demo.Api",
+                HEAD
+                    + "public interface Api extends java.io.Closeable, other.Base {\n"
+                    + "  @GET(\"a\") String a()"
+                    + THROWS
+                    + "}\n"));
+
+    assertThat(c.success).isFalse();
+    assertThat(c.errors())
+        .containsExactlyInAnyOrder(
+            "Api inherits close() from java.io.Closeable, which gives it no HTTP annotation:"
+                + " declare it in Api with @GET, @POST, @PUT, @PATCH, @DELETE or @QUERY, or as a"
+                + " default method @ 6:8",
+            "Api inherits maybe() from other.Base: unsupported return type"
+                + " java.util.Optional<java.lang.String> of maybe: return the value itself, null for"
+                + " a 204 or an empty body; a 404 throws HttpJsonStatusException: catch it where the"
+                + " method is called and test statusCode() @ 6:8");
   }
 
   @Test
