@@ -10,6 +10,8 @@ import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -50,9 +52,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p><b>Bodies are read once.</b> A request body is shown from a {@link JsonContent}'s bytes (other
  * publishers by length only); a response body is copied, up to {@link Builder#maxBodyBytes(int)},
- * as the caller's handler reads it, and logged when it ends, is closed early or fails. A compressed
- * response body shows only its length, and so does a body that is not UTF-8 text ({@code (binary
- * body, not shown)}): malformed UTF-8, or a control character other than a tab or a line break.
+ * as the caller's handler reads it, and logged when it ends, is closed early or fails. A body is
+ * read as text in the charset its {@code Content-Type} names (UTF-8 when none). A compressed
+ * response body shows only its length, and so does a body that is not text ({@code (binary body,
+ * not shown)}): malformed in that charset, or a control character other than a tab or a line break.
  *
  * <p><b>One measurement.</b> When httpjson already measures the call (a {@link CallListener} or a
  * JFR recording) and this interceptor forwards with the call's own body handler, the response line
@@ -185,14 +188,20 @@ public final class LoggingInterceptor implements Interceptor {
                 // Only the prefix shown is copied, never the whole body. A gzip body shows the
                 // JSON it carries, decoded up to the limit (its size unknown).
                 boolean gzip = "gzip".equalsIgnoreCase(coding);
+                Charset charset = charset(request.headers());
                 byte[] bytes = prefixOf(p, gzip ? maxBodyBytes + GZIP_SLACK : maxBodyBytes);
                 if (!gzip) {
-                  appendBody(sb, bytes, bytes.length, p.contentLength());
+                  appendBody(sb, bytes, bytes.length, p.contentLength(), charset);
                   return;
                 }
                 byte[] json = gunzipPrefix(bytes, maxBodyBytes + 1);
                 boolean more = json.length > maxBodyBytes || bytes.length < p.contentLength();
-                appendBody(sb, json, Math.min(json.length, maxBodyBytes), more ? -1 : json.length);
+                appendBody(
+                    sb,
+                    json,
+                    Math.min(json.length, maxBodyBytes),
+                    more ? -1 : json.length,
+                    charset);
               });
     }
     log(sb.toString());
@@ -278,20 +287,54 @@ public final class LoggingInterceptor implements Interceptor {
   }
 
   /**
-   * Appends the first {@code shown} bytes of a body of {@code length} bytes (-1: more, how many
-   * unknown) as UTF-8 text, a character cut by the prefix's end left out; or, for a body that is
-   * not text (malformed UTF-8, or a control character other than a tab or a line break, such as a
-   * NUL or an escape that would drive a terminal), only that it is binary.
+   * The charset the {@code Content-Type} of {@code headers} names, in which the body is text; UTF-8
+   * when it names none, or one this JVM does not know.
    */
-  private static void appendBody(StringBuilder sb, byte[] bytes, int shown, long length) {
+  private static Charset charset(HttpHeaders headers) {
+    String type = headers.firstValue("Content-Type").orElse(null);
+    if (type == null) {
+      return StandardCharsets.UTF_8;
+    }
+    for (String parameter : type.split(";")) {
+      int eq = parameter.indexOf('=');
+      if (eq > 0 && parameter.substring(0, eq).trim().equalsIgnoreCase("charset")) {
+        String name = parameter.substring(eq + 1).trim();
+        if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
+          name = name.substring(1, name.length() - 1);
+        }
+        try {
+          return Charset.forName(name);
+        } catch (IllegalArgumentException e) { // illegal or unsupported: read as UTF-8
+          return StandardCharsets.UTF_8;
+        }
+      }
+    }
+    return StandardCharsets.UTF_8;
+  }
+
+  /**
+   * Appends the first {@code shown} bytes of a body of {@code length} bytes (-1: more, how many
+   * unknown) as text in {@code charset} (the one its Content-Type names, else UTF-8), a character
+   * cut by the prefix's end left out; or, for a body that is not text (malformed in that charset,
+   * or a control character other than a tab or a line break, such as a NUL or an escape that would
+   * drive a terminal), only that it is binary.
+   */
+  private static void appendBody(
+      StringBuilder sb, byte[] bytes, int shown, long length, Charset charset) {
     ByteBuffer in = ByteBuffer.wrap(bytes, 0, shown);
-    CharBuffer text = CharBuffer.allocate(shown);
-    CoderResult result =
-        StandardCharsets.UTF_8
+    CharsetDecoder decoder =
+        charset
             .newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT)
-            .decode(in, text, false); // a character cut by the end stays in the input
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
+    CharBuffer text =
+        CharBuffer.allocate(
+            (int)
+                Math.min(
+                    Integer.MAX_VALUE - 8,
+                    (long) Math.ceil(shown * (double) decoder.maxCharsPerByte())));
+    // a character cut by the end stays in the input
+    CoderResult result = decoder.decode(in, text, false);
     text.flip();
     boolean binary = result.isError() || (in.hasRemaining() && shown == length);
     for (int i = 0; !binary && i < text.length(); i++) {
@@ -417,7 +460,7 @@ public final class LoggingInterceptor implements Interceptor {
               info.headers(),
               shown);
       if (copy) {
-        appendBody(sb, prefix, copied, bytes);
+        appendBody(sb, prefix, copied, bytes, charset(info.headers()));
       }
       log(sb.toString());
     }

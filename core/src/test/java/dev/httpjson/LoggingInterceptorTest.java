@@ -350,6 +350,48 @@ class LoggingInterceptorTest {
     assertThat(server.takeRequest().getBody().utf8()).isEqualTo("\"request body!\"");
   }
 
+  /**
+   * A body in the charset its Content-Type names (a {@link JsonContent} sent as ISO-8859-1 or
+   * windows-1252, a response in ISO-8859-1) is text in that charset, logged as such, never as
+   * binary.
+   */
+  @Test
+  void aBodyInTheCharsetItsContentTypeNamesIsLoggedAsText() throws Exception {
+    server.enqueue(json(200, "\"ok\""));
+    server.enqueue(json(200, "\"ok\""));
+    server.enqueue(
+        LoopbackServer.bytes(
+            200,
+            "application/json; charset=ISO-8859-1",
+            "\"caf\u00e9\"".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1)));
+    HttpClient decorated =
+        Interceptor.decorate(
+            client,
+            LoggingInterceptor.newBuilder()
+                .level(LoggingInterceptor.Level.BODY)
+                .logger(log)
+                .build());
+
+    for (String charset : List.of("ISO-8859-1", "windows-1252")) {
+      log.lines.clear();
+      decorated.send(
+          JsonContent.of("caf\u00e9", options)
+              .withMediaType("application/json; charset=" + charset)
+              .requestBuilder("POST", LoopbackServer.uri(server, "/x"))
+              .build(),
+          HttpResponse.BodyHandlers.discarding());
+      assertThat(log.lines.get(0)).as(charset).endsWith("\n\"caf\u00e9\"");
+    }
+
+    log.lines.clear();
+    HttpResponse<byte[]> response =
+        decorated.send(
+            HttpRequest.newBuilder(LoopbackServer.uri(server, "/y")).build(),
+            HttpResponse.BodyHandlers.ofByteArray());
+    assertThat(response.body()).hasSize(6);
+    assertThat(log.all()).contains("6-byte body)").endsWith("\n\"caf\u00e9\"");
+  }
+
   @Test
   void aBinaryBodyIsLoggedByLengthOnlyAndATextBodyCutInACharacterIsNot() throws Exception {
     byte[] png = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 0x0d};
