@@ -1999,14 +1999,26 @@ public final class ApiProcessor extends AbstractProcessor {
     }
 
     String jsonType(TypeMirror type, String client) {
-      if (type.getKind() == TypeKind.DECLARED
-          && ((DeclaredType) type).getTypeArguments().isEmpty()
-          && ((TypeElement) ((DeclaredType) type).asElement()).getTypeParameters().isEmpty()) {
+      if (plain(type)) {
         String raw =
             ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
         return TYPE + ".of(" + raw + ".class, " + client + ".options())";
       }
       return "new " + TYPE + "<" + source(type) + ">() {}.withOptions(" + client + ".options())";
+    }
+
+    /**
+     * Whether {@code type} is its class, which its class literal names: no type argument, on it or
+     * on a class it is a member of ({@code G<String>.In} is no {@code G.In}).
+     */
+    boolean plain(TypeMirror type) {
+      if (type.getKind() != TypeKind.DECLARED) {
+        return type.getKind() == TypeKind.NONE;
+      }
+      DeclaredType d = (DeclaredType) type;
+      return d.getTypeArguments().isEmpty()
+          && ((TypeElement) d.asElement()).getTypeParameters().isEmpty()
+          && plain(d.getEnclosingType());
     }
 
     void method(StringBuilder s, Method m) {
