@@ -28,6 +28,7 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
@@ -990,7 +991,19 @@ public final class ApiProcessor extends AbstractProcessor {
         return null;
       }
       if (!m.getTypeParameters().isEmpty()) {
-        fail(m, "a generic method is not supported: " + name);
+        StringBuilder variables = new StringBuilder();
+        for (TypeParameterElement t : m.getTypeParameters()) {
+          variables.append(variables.length() == 0 ? "<" : ", ").append(t.getSimpleName());
+        }
+        fail(
+            m,
+            "a generic method is not supported: "
+                + name
+                + " declares "
+                + variables
+                + ">, and its implementation names the types it reads and writes when it is"
+                + " compiled: declare a method per type, or a default method calling the"
+                + " HttpJsonClient an abstract method such as HttpJsonClient client() returns");
         return null;
       }
       if (m.isVarArgs()) {

@@ -93,6 +93,12 @@ class ApiProcessorTest {
             + "  @SuppressWarnings(\"rawtypes\")\n"
             + "  @POST(\"x\") @FormUrlEncoded String post(@Field(\"ids\") Set ids)"
             + THROWS);
+    define(
+        "GenericMethod",
+        "  @GET(\"x\") <T> T get(@Query(\"type\") Class<T> type)"
+            + THROWS
+            + "  @POST(\"y\") <K, V extends Number> String post(@Body Map<K, V> body)"
+            + THROWS);
     define("QueryArray", "  @GET(\"x\") String get(@Query(\"ids\") String[] ids)" + THROWS);
     define("Bare", "  @GET(\"x\") String get(String id)" + THROWS);
     define("NoVerb", "  @GET(\"x\") String ok()" + THROWS + "  String get()" + THROWS);
@@ -479,6 +485,22 @@ class ApiProcessorTest {
             + " @QueryMap or @HeaderMap (or take a UnaryOperator<HttpJsonClient> to adjust the"
             + " call's client)",
         "id)");
+  }
+
+  @Test
+  void aGenericMethodSaysWhatToDeclareInstead() {
+    String instead =
+        ", and its implementation names the types it reads and writes when it is compiled:"
+            + " declare a method per type, or a default method calling the HttpJsonClient an"
+            + " abstract method such as HttpJsonClient client() returns";
+    assertThat(ERRORS.get("GenericMethod"))
+        .containsExactly(
+            new Error(
+                "a generic method is not supported: get declares <T>" + instead,
+                at("GenericMethod", "get(")),
+            new Error(
+                "a generic method is not supported: post declares <K, V>" + instead,
+                at("GenericMethod", "post(")));
   }
 
   @Test
