@@ -181,6 +181,32 @@ class MethodTypesTest {
   }
 
   @Test
+  void aMemberClassOfARawOrWildcardOwnerToReadIsAnErrorOnTheMethod() {
+    Compilation c =
+        Compilation.compile(
+            out,
+            Compilation.STRICT,
+            Map.of(
+                "demo.G",
+                "package demo;\npublic class G<X> {\n  public class In {}\n}\n",
+                "demo.Owners",
+                HEAD
+                    + "public interface Owners {\n"
+                    + "  @SuppressWarnings(\"rawtypes\") @GET(\"a\") G.In raw()"
+                    + THROWS
+                    + "  @GET(\"b\") G<?>.In wildcard()"
+                    + THROWS
+                    + "}\n"));
+
+    assertThat(c.errors())
+        .containsExactly(
+            "unsupported return type demo.G.In of raw: name a type without a type variable, a"
+                + " wildcard or a raw type @ 6:48",
+            "unsupported return type demo.G<?>.In of wildcard: name a type without a type"
+                + " variable, a wildcard or a raw type @ 7:21");
+  }
+
+  @Test
   void wildcardBodiesAreSentAndAWildcardToReadIsAnErrorOnTheMethod() throws Throwable {
     Compilation c =
         compile(
