@@ -81,6 +81,10 @@ public final class ApiProcessor extends AbstractProcessor {
       "; a 404 throws HttpJsonStatusException: catch it where the method is called and test"
           + " statusCode()";
 
+  /** Why a type variable has no place in an API interface, before what to do instead. */
+  private static final String COMPILED =
+      ", and its implementation names the types it reads and writes when it is compiled: ";
+
   private static final String PKG = "dev.httpjson.interfaces.";
   private static final List<String> VERBS =
       List.of("GET", "POST", "PUT", "PATCH", "DELETE", "QUERY");
@@ -616,7 +620,14 @@ public final class ApiProcessor extends AbstractProcessor {
 
     void generate() {
       if (!api.getTypeParameters().isEmpty()) {
-        fail(api, "a generic interface is not supported: " + api.getSimpleName());
+        fail(
+            api,
+            "a generic interface is not supported: "
+                + api.getSimpleName()
+                + " declares "
+                + variables(api.getTypeParameters())
+                + COMPILED
+                + "name them in its methods");
       }
       for (Element e = api; e instanceof TypeElement; e = e.getEnclosingElement()) {
         if (e.getModifiers().contains(Modifier.PRIVATE)) {
@@ -991,19 +1002,15 @@ public final class ApiProcessor extends AbstractProcessor {
         return null;
       }
       if (!m.getTypeParameters().isEmpty()) {
-        StringBuilder variables = new StringBuilder();
-        for (TypeParameterElement t : m.getTypeParameters()) {
-          variables.append(variables.length() == 0 ? "<" : ", ").append(t.getSimpleName());
-        }
         fail(
             m,
             "a generic method is not supported: "
                 + name
                 + " declares "
-                + variables
-                + ">, and its implementation names the types it reads and writes when it is"
-                + " compiled: declare a method per type, or a default method calling the"
-                + " HttpJsonClient an abstract method such as HttpJsonClient client() returns");
+                + variables(m.getTypeParameters())
+                + COMPILED
+                + "declare a method per type, or a default method calling the HttpJsonClient an"
+                + " abstract method such as HttpJsonClient client() returns");
         return null;
       }
       if (m.isVarArgs()) {
@@ -2385,6 +2392,15 @@ public final class ApiProcessor extends AbstractProcessor {
       default:
         return type.toString();
     }
+  }
+
+  /** {@code variables} as declared, without bounds: {@code <K, V>}. */
+  private static String variables(List<? extends TypeParameterElement> variables) {
+    StringBuilder b = new StringBuilder();
+    for (TypeParameterElement t : variables) {
+      b.append(b.length() == 0 ? "<" : ", ").append(t.getSimpleName());
+    }
+    return b.append('>').toString();
   }
 
   /** Adds the {@code name, value} pairs of {@code more}, removing those of the same names first. */

@@ -99,6 +99,8 @@ class ApiProcessorTest {
             + THROWS
             + "  @POST(\"y\") <K, V extends Number> String post(@Body Map<K, V> body)"
             + THROWS);
+    define(
+        "GenericInterface", "  interface Of<T, U> {\n    @GET(\"x\") T get()" + THROWS + "  }\n");
     define("QueryArray", "  @GET(\"x\") String get(@Query(\"ids\") String[] ids)" + THROWS);
     define("Bare", "  @GET(\"x\") String get(String id)" + THROWS);
     define("NoVerb", "  @GET(\"x\") String ok()" + THROWS + "  String get()" + THROWS);
@@ -501,6 +503,21 @@ class ApiProcessorTest {
             new Error(
                 "a generic method is not supported: post declares <K, V>" + instead,
                 at("GenericMethod", "post(")));
+  }
+
+  @Test
+  void aGenericInterfaceSaysWhatToDeclareInstead() {
+    assertThat(ERRORS.get("GenericInterface"))
+        .containsExactly(
+            new Error(
+                "a generic interface is not supported: Of declares <T, U>, and its implementation"
+                    + " names the types it reads and writes when it is compiled: name them in its"
+                    + " methods",
+                at("GenericInterface", "interface Of")),
+            new Error(
+                "unsupported return type T of get: name a type without a type variable, a"
+                    + " wildcard or a raw type",
+                at("GenericInterface", "get(")));
   }
 
   @Test
