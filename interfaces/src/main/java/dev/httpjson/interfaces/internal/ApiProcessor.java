@@ -28,6 +28,7 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
@@ -79,6 +80,10 @@ public final class ApiProcessor extends AbstractProcessor {
   private static final String NOT_FOUND =
       "; a 404 throws HttpJsonStatusException: catch it where the method is called and test"
           + " statusCode()";
+
+  /** Why a type variable has no place in an API interface, before what to do instead. */
+  private static final String COMPILED =
+      ", and its implementation names the types it reads and writes when it is compiled: ";
 
   private static final String PKG = "dev.httpjson.interfaces.";
   private static final List<String> VERBS =
@@ -615,7 +620,14 @@ public final class ApiProcessor extends AbstractProcessor {
 
     void generate() {
       if (!api.getTypeParameters().isEmpty()) {
-        fail(api, "a generic interface is not supported: " + api.getSimpleName());
+        fail(
+            api,
+            "a generic interface is not supported: "
+                + api.getSimpleName()
+                + " declares "
+                + variables(api.getTypeParameters())
+                + COMPILED
+                + "name them in its methods");
       }
       for (Element e = api; e instanceof TypeElement; e = e.getEnclosingElement()) {
         if (e.getModifiers().contains(Modifier.PRIVATE)) {
@@ -990,7 +1002,15 @@ public final class ApiProcessor extends AbstractProcessor {
         return null;
       }
       if (!m.getTypeParameters().isEmpty()) {
-        fail(m, "a generic method is not supported: " + name);
+        fail(
+            m,
+            "a generic method is not supported: "
+                + name
+                + " declares "
+                + variables(m.getTypeParameters())
+                + COMPILED
+                + "declare a method per type, or a default method calling the HttpJsonClient an"
+                + " abstract method such as HttpJsonClient client() returns");
         return null;
       }
       if (m.isVarArgs()) {
@@ -1999,14 +2019,26 @@ public final class ApiProcessor extends AbstractProcessor {
     }
 
     String jsonType(TypeMirror type, String client) {
-      if (type.getKind() == TypeKind.DECLARED
-          && ((DeclaredType) type).getTypeArguments().isEmpty()
-          && ((TypeElement) ((DeclaredType) type).asElement()).getTypeParameters().isEmpty()) {
+      if (plain(type)) {
         String raw =
             ((TypeElement) ((DeclaredType) type).asElement()).getQualifiedName().toString();
         return TYPE + ".of(" + raw + ".class, " + client + ".options())";
       }
       return "new " + TYPE + "<" + source(type) + ">() {}.withOptions(" + client + ".options())";
+    }
+
+    /**
+     * Whether {@code type} is its class, which its class literal names: no type argument, on it or
+     * on a class it is a member of ({@code G<String>.In} is no {@code G.In}).
+     */
+    boolean plain(TypeMirror type) {
+      if (type.getKind() != TypeKind.DECLARED) {
+        return type.getKind() == TypeKind.NONE;
+      }
+      DeclaredType d = (DeclaredType) type;
+      return d.getTypeArguments().isEmpty()
+          && ((TypeElement) d.asElement()).getTypeParameters().isEmpty()
+          && plain(d.getEnclosingType());
     }
 
     void method(StringBuilder s, Method m) {
@@ -2360,6 +2392,15 @@ public final class ApiProcessor extends AbstractProcessor {
       default:
         return type.toString();
     }
+  }
+
+  /** {@code variables} as declared, without bounds: {@code <K, V>}. */
+  private static String variables(List<? extends TypeParameterElement> variables) {
+    StringBuilder b = new StringBuilder();
+    for (TypeParameterElement t : variables) {
+      b.append(b.length() == 0 ? "<" : ", ").append(t.getSimpleName());
+    }
+    return b.append('>').toString();
   }
 
   /** Adds the {@code name, value} pairs of {@code more}, removing those of the same names first. */

@@ -93,6 +93,14 @@ class ApiProcessorTest {
             + "  @SuppressWarnings(\"rawtypes\")\n"
             + "  @POST(\"x\") @FormUrlEncoded String post(@Field(\"ids\") Set ids)"
             + THROWS);
+    define(
+        "GenericMethod",
+        "  @GET(\"x\") <T> T get(@Query(\"type\") Class<T> type)"
+            + THROWS
+            + "  @POST(\"y\") <K, V extends Number> String post(@Body Map<K, V> body)"
+            + THROWS);
+    define(
+        "GenericInterface", "  interface Of<T, U> {\n    @GET(\"x\") T get()" + THROWS + "  }\n");
     define("QueryArray", "  @GET(\"x\") String get(@Query(\"ids\") String[] ids)" + THROWS);
     define("Bare", "  @GET(\"x\") String get(String id)" + THROWS);
     define("NoVerb", "  @GET(\"x\") String ok()" + THROWS + "  String get()" + THROWS);
@@ -479,6 +487,37 @@ class ApiProcessorTest {
             + " @QueryMap or @HeaderMap (or take a UnaryOperator<HttpJsonClient> to adjust the"
             + " call's client)",
         "id)");
+  }
+
+  @Test
+  void aGenericMethodSaysWhatToDeclareInstead() {
+    String instead =
+        ", and its implementation names the types it reads and writes when it is compiled:"
+            + " declare a method per type, or a default method calling the HttpJsonClient an"
+            + " abstract method such as HttpJsonClient client() returns";
+    assertThat(ERRORS.get("GenericMethod"))
+        .containsExactly(
+            new Error(
+                "a generic method is not supported: get declares <T>" + instead,
+                at("GenericMethod", "get(")),
+            new Error(
+                "a generic method is not supported: post declares <K, V>" + instead,
+                at("GenericMethod", "post(")));
+  }
+
+  @Test
+  void aGenericInterfaceSaysWhatToDeclareInstead() {
+    assertThat(ERRORS.get("GenericInterface"))
+        .containsExactly(
+            new Error(
+                "a generic interface is not supported: Of declares <T, U>, and its implementation"
+                    + " names the types it reads and writes when it is compiled: name them in its"
+                    + " methods",
+                at("GenericInterface", "interface Of")),
+            new Error(
+                "unsupported return type T of get: name a type without a type variable, a"
+                    + " wildcard or a raw type",
+                at("GenericInterface", "get(")));
   }
 
   @Test
