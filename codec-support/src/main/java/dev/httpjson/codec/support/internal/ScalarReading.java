@@ -205,6 +205,27 @@ public final class ScalarReading {
   }
 
   /**
+   * Skips the value of an unknown property where it stands, as every codec does: each of its
+   * strings read, so held to {@code maxStringLength} as a string read is (Jackson skips them
+   * unread); its numbers are held to {@code maxNumberLength} as the parser meets them. The parser
+   * {@code p} stands on the value's first token, and is left on its last.
+   */
+  public static <P, X extends Exception> void skip(Library<P, ?, ?, X> library, P p) throws X {
+    for (int depth = 0; ; library.nextToken.apply(p)) {
+      Object token = library.token.apply(p);
+      TokenCategory category = TokenCategory.of(token);
+      if (category == TokenCategory.STRING) {
+        library.text.apply(p); // held to the string limit, as a string read
+      }
+      boolean start = category == TokenCategory.OBJECT || category == TokenCategory.ARRAY;
+      depth += start ? 1 : String.valueOf(token).startsWith("END_") ? -1 : 0;
+      if (depth == 0) {
+        return;
+      }
+    }
+  }
+
+  /**
    * Reads an {@code OptionalInt}, {@code OptionalLong} or {@code OptionalDouble} of {@code kind}:
    * {@code null} is empty, anything else is read by {@code values}, the boxed type's deserializer.
    */
