@@ -1242,7 +1242,6 @@ class DisagreementsTest {
    * YearMonth} by a pattern of their own, which takes {@code "10537-09"} and refuses {@code
    * "+10000-01"}.
    */
-  @Tag("tofix")
   @Test
   void aYearMonthPastYear9999IsWrittenAsItsIsoTextAndReadBack() throws JsonWriteException {
     Map<Codecs, String> written = new EnumMap<>(Codecs.class);
