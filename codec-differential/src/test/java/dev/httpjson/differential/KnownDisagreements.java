@@ -111,8 +111,8 @@ final class KnownDisagreements {
                       && List.of(r.signature().split("; ")).stream()
                           .allMatch(part -> part.isBlank() || part.contains("avaje"))),
           new Known(
-              "Jackson 3 and 2 hold a number read untyped or checked for range to maxStringLength",
-              TOFIX + "aNumberIsHeldToTheNumberLimitNotTheStringLimit",
+              "Jackson 3 and 2 hold an integer past a long to maxStringLength",
+              TOFIX + "anIntegerPastALongIsHeldToTheNumberLimitNotTheStringLimit",
               anyDocument(
                   d ->
                       d.document().target().variant == Target.Variant.LIMITS
