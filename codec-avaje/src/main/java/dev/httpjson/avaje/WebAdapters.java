@@ -124,6 +124,13 @@ final class WebAdapters {
           // codec reads.
           return iso(java.time.Year.class, java.time.Year::parse, java.time.Year::toString);
         }
+        if (type == java.time.YearMonth.class) {
+          // A year past 9999 signed, as YearMonth.parse reads it: toString leaves the sign out.
+          return iso(
+              java.time.YearMonth.class,
+              java.time.YearMonth::parse,
+              IsoDateTimes.YEAR_MONTH::format);
+        }
         if (type == LocalDate.class) {
           return iso(LocalDate.class, LocalDate::parse, LocalDate::toString);
         }

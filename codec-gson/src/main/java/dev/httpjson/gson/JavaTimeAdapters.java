@@ -96,6 +96,8 @@ final class JavaTimeAdapters implements TypeAdapterFactory {
         out.value(
             DateTimeFormatter.ISO_OFFSET_DATE_TIME.format(
                 (java.time.temporal.TemporalAccessor) value));
+      } else if (kind == 9) { // a year past 9999 signed, as YearMonth.parse reads it
+        out.value(IsoDateTimes.YEAR_MONTH.format((YearMonth) value));
       } else if (kind >= 12) {
         out.value(((ZoneId) value).getId());
       } else {

@@ -9,6 +9,7 @@ import java.time.LocalDate;
 import java.time.Month;
 import java.time.OffsetDateTime;
 import java.time.Year;
+import java.time.YearMonth;
 import java.time.format.DateTimeFormatter;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -17,6 +18,8 @@ import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.deser.std.StdScalarDeserializer;
 import tools.jackson.databind.ext.javatime.deser.InstantDeserializer;
 import tools.jackson.databind.ext.javatime.deser.LocalDateDeserializer;
+import tools.jackson.databind.ext.javatime.deser.YearMonthDeserializer;
+import tools.jackson.databind.ext.javatime.ser.YearMonthSerializer;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.ser.std.ToStringSerializer;
 
@@ -41,10 +44,13 @@ final class FastDateTimes {
           .addDeserializer(Instant.class, new Instants())
           .addDeserializer(LocalDate.class, new LocalDates())
           // A Year is its ISO-8601 text, as Jackson 2 and the other codecs write it: Jackson 3
-          // wrote a number, which it then refused to read. A Month is an enum, written by name.
+          // wrote a number, which it then refused to read. A Month is an enum, written by name. A
+          // YearMonth by IsoDateTimes.YEAR_MONTH (a year past 9999 signed), both ways.
           .addSerializer(Year.class, ToStringSerializer.instance)
           .addSerializer(Month.class, ToStringSerializer.instance)
-          .addDeserializer(Month.class, new Months());
+          .addDeserializer(Month.class, new Months())
+          .addSerializer(YearMonth.class, new YearMonthSerializer(IsoDateTimes.YEAR_MONTH))
+          .addDeserializer(YearMonth.class, new YearMonthDeserializer(IsoDateTimes.YEAR_MONTH));
 
   /**
    * {@code Month} by its name only, as any enum: Jackson 3's own reader also took a number (its

@@ -3,12 +3,12 @@ package dev.httpjson.jackson;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import dev.httpjson.codec.support.internal.RecordChecks;
+import dev.httpjson.codec.support.internal.ScalarReading;
 import dev.httpjson.spi.RecordRules;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
-import tools.jackson.core.JsonToken;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.DeserializationContext;
@@ -61,7 +61,7 @@ final class StrictRecords extends SimpleModule {
     }
     context.addValueInstantiators(new RequiredComponents(strict));
     // An unknown property where it stands, as every codec: refused when unknown properties fail,
-    // else skipped with its strings read (held to maxStringLength). A bean's any-setter.
+    // else skipped by ScalarReading.skip. A bean's any-setter.
     context.addDeserializerModifier(
         new ValueDeserializerModifier() {
           @Override
@@ -181,16 +181,8 @@ final class StrictRecords extends SimpleModule {
         throw UnrecognizedPropertyException.from(
             p, getType().getRawClass(), p.currentName(), known);
       }
-      for (int depth = 0; ; p.nextToken()) {
-        JsonToken t = p.currentToken();
-        if (t == JsonToken.VALUE_STRING) {
-          p.getString(); // held to the string limit, as a string read
-        }
-        depth += t.isStructStart() ? 1 : t.isStructEnd() ? -1 : 0;
-        if (depth == 0) {
-          return null;
-        }
-      }
+      ScalarReading.skip(StrictScalars.JACKSON, p);
+      return null;
     }
 
     @Override

@@ -251,6 +251,7 @@ final class StrictScalars {
               JsonParser::currentToken,
               JsonParser::nextToken,
               JsonParser::getString,
+              p -> new String(p.getStringCharacters(), p.getStringOffset(), p.getStringLength()),
               p -> p.getNumberType() == JsonParser.NumberType.INT && p.getIntValue() == 0,
               ValueDeserializer::deserialize,
               e ->

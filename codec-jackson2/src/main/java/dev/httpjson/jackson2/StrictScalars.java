@@ -252,6 +252,7 @@ final class StrictScalars {
               JsonParser::currentToken,
               JsonParser::nextToken,
               JsonParser::getText,
+              p -> new String(p.getTextCharacters(), p.getTextOffset(), p.getTextLength()),
               p -> p.getNumberType() == JsonParser.NumberType.INT && p.getIntValue() == 0,
               JsonDeserializer::deserialize,
               e ->

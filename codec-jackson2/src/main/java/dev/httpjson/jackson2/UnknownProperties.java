@@ -2,7 +2,6 @@ package dev.httpjson.jackson2;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.BeanProperty;
 import com.fasterxml.jackson.databind.DeserializationConfig;
@@ -15,6 +14,7 @@ import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.SettableAnyProperty;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import dev.httpjson.codec.support.internal.ScalarReading;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +23,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * An unknown property of a bean as every codec reads it, where it stands: refused there when
  * unknown properties fail (Jackson buffers a record's until its other properties are read, so a
- * later failure was reported first), else skipped with each of its strings read, so held to {@code
- * maxStringLength} (Jackson skips them unread). Jackson hands an unknown property to a bean's
- * any-setter, which this is for a bean without one of its own (nor {@code ignoreUnknown}).
+ * later failure was reported first), else skipped as every codec skips it ({@link
+ * ScalarReading#skip}: its strings held to {@code maxStringLength}, which Jackson skips unread).
+ * Jackson hands an unknown property to a bean's any-setter, which this is for a bean without one of
+ * its own (nor {@code ignoreUnknown}).
  */
 final class UnknownProperties extends BeanDeserializerModifier {
   private static final long serialVersionUID = 1L;
@@ -67,16 +68,8 @@ final class UnknownProperties extends BeanDeserializerModifier {
         throw UnrecognizedPropertyException.from(
             p, getType().getRawClass(), p.currentName(), known);
       }
-      for (int depth = 0; ; p.nextToken()) {
-        JsonToken t = p.currentToken();
-        if (t == JsonToken.VALUE_STRING) {
-          p.getText(); // held to the string limit, as a string read
-        }
-        depth += t.isStructStart() ? 1 : t.isStructEnd() ? -1 : 0;
-        if (depth == 0) {
-          return null;
-        }
-      }
+      ScalarReading.skip(StrictScalars.JACKSON, p);
+      return null;
     }
 
     @Override

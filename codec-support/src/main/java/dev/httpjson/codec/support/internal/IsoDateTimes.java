@@ -10,7 +10,10 @@ import java.time.OffsetTime;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
+import java.time.format.SignStyle;
+import java.time.temporal.ChronoField;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -29,6 +32,20 @@ public final class IsoDateTimes {
   };
 
   private IsoDateTimes() {}
+
+  /**
+   * A {@link java.time.YearMonth} as its ISO-8601 text, the text {@link
+   * java.time.YearMonth#parse(CharSequence)} reads: a year past 9999 signed ({@code +10537-09}),
+   * where {@code toString()} leaves the sign out, and read only so signed, where Jackson's own
+   * pattern ({@code u-MM}) reads the unsigned text and refuses the signed one. Every codec writes
+   * and reads a {@code YearMonth} with it.
+   */
+  public static final DateTimeFormatter YEAR_MONTH =
+      new DateTimeFormatterBuilder()
+          .appendValue(ChronoField.YEAR, 4, 10, SignStyle.EXCEEDS_PAD)
+          .appendLiteral('-')
+          .appendValue(ChronoField.MONTH_OF_YEAR, 2)
+          .toFormatter();
 
   /**
    * An {@link OffsetDateTime}: the common ISO-8601 shape by hand, any other by {@link

@@ -45,7 +45,8 @@ public final class ScalarReading {
 
   /**
    * The calls the rules make of a Jackson codec's library: on a parser, its token (as the library
-   * names it, {@link TokenCategory#of}), the next, the token's text, whether an integer is an
+   * names it, {@link TokenCategory#of}), the next, the token's text, a number's text as it stands
+   * (the library's text of a number is held to {@code maxStringLength}), whether an integer is an
    * {@code int} 0 (its text tells a -0); a deserializer's read, how a failure of it is classed
    * (null: said in the library's words); and the library's failures: a value its type cannot hold,
    * a string its type cannot read, a token its type is never read from, a failure at an element.
@@ -59,6 +60,7 @@ public final class ScalarReading {
       Call<P, Object, X> token,
       Call<P, @Nullable Object, X> nextToken,
       Call<P, String, X> text,
+      Call<P, String, X> numberText,
       Call<P, Boolean, X> isIntZero,
       Read<D, P, C, X> read,
       Function<Exception, @Nullable Failure> failure,
@@ -154,16 +156,20 @@ public final class ScalarReading {
     String problem = null;
     if (kind == null) {
       // a boolean: only its failures' words
+    } else if (category == TokenCategory.OTHER_NUMBER && type == Number.class) {
+      // Untyped, a double as the library reads one into Object: its Number deserializer reads the
+      // text as a string first, held to maxStringLength (the number is to maxNumberLength).
+      return Double.valueOf(library.numberText.apply(p));
     } else if (category == TokenCategory.STRING) {
       problem = kind.stringProblem(type, library.text.apply(p), iso);
     } else if (category == TokenCategory.INTEGER_NUMBER
         && (kind == ScalarKind.DOUBLE || kind == ScalarKind.FLOAT)) {
       // The integer -0 into a floating-point type keeps its sign (Jackson reads the integer 0).
-      if (library.isIntZero.apply(p) && library.text.apply(p).startsWith("-")) {
+      if (library.isIntZero.apply(p) && library.numberText.apply(p).startsWith("-")) {
         return kind == ScalarKind.DOUBLE ? (Object) (-0.0d) : (Object) (-0.0f);
       }
     } else if (category == TokenCategory.INTEGER_NUMBER && kind == ScalarKind.BYTE) {
-      problem = kind.integerProblem(library.text.apply(p));
+      problem = kind.integerProblem(library.numberText.apply(p));
     } else if (category != TokenCategory.NULL && kind.onlyFromString() != null) {
       return library.unexpectedToken.report(p, c, type, kind.tokenProblem(type, token));
     }
@@ -182,7 +188,8 @@ public final class ScalarReading {
       Failure failure = library.failure.apply(e);
       if (failure != null && (kind == null ? failure == Failure.MISMATCH : kind.numeric())) {
         problem =
-            ReadProblems.failureProblem(type, kind == null, failure, token, library.text.apply(p));
+            ReadProblems.failureProblem(
+                type, kind == null, failure, token, text(library, category, p));
         if (problem != null) {
           library.mismatch.report(p, c, type, problem);
         }
@@ -199,9 +206,38 @@ public final class ScalarReading {
             type,
             ReadProblems.rangeProblem(
                 ReadProblems.typeName(type),
-                library.text.apply(p),
+                text(library, category, p),
                 category == TokenCategory.STRING))
         : value;
+  }
+
+  /**
+   * Skips the value of an unknown property where it stands, as every codec does: each of its
+   * strings read, so held to {@code maxStringLength} as a string read is (Jackson skips them
+   * unread); its numbers are held to {@code maxNumberLength} as the parser meets them. The parser
+   * {@code p} stands on the value's first token, and is left on its last.
+   */
+  public static <P, X extends Exception> void skip(Library<P, ?, ?, X> library, P p) throws X {
+    for (int depth = 0; ; library.nextToken.apply(p)) {
+      Object token = library.token.apply(p);
+      TokenCategory category = TokenCategory.of(token);
+      if (category == TokenCategory.STRING) {
+        library.text.apply(p); // held to the string limit, as a string read
+      }
+      boolean start = category == TokenCategory.OBJECT || category == TokenCategory.ARRAY;
+      depth += start ? 1 : String.valueOf(token).startsWith("END_") ? -1 : 0;
+      if (depth == 0) {
+        return;
+      }
+    }
+  }
+
+  /** The token's text: a number's as it stands, not held to {@code maxStringLength}. */
+  private static <P, X extends Exception> String text(
+      Library<P, ?, ?, X> library, TokenCategory category, P p) throws X {
+    boolean number =
+        category == TokenCategory.INTEGER_NUMBER || category == TokenCategory.OTHER_NUMBER;
+    return (number ? library.numberText : library.text).apply(p);
   }
 
   /**
