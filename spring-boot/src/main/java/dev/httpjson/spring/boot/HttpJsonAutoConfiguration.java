@@ -136,18 +136,28 @@ public final class HttpJsonAutoConfiguration {
    * the class path, observes every call, with the application's {@link
    * HttpJsonObservationConvention} when it has one (of several, the {@code @Primary} one; several
    * and none primary fail): the interceptor is the outermost, so a call is one observation (its
-   * retries inside it) and its failure is the one the caller gets.
+   * retries inside it) and its failure is the one the caller gets. An {@link HttpJsonObservations}
+   * bean of the application's observes every call instead, as it was made (of several, the
+   * {@code @Primary} one). The customizer's bean name is not one an application gives its own
+   * observations.
    */
   @Configuration(proxyBeanMethods = false)
   @ConditionalOnClass({HttpJsonObservations.class, ObservationRegistry.class})
   static final class ObservationConfiguration {
     @Bean
     @Order(Ordered.HIGHEST_PRECEDENCE)
-    HttpJsonClientCustomizer httpJsonObservations(
+    HttpJsonClientCustomizer httpJsonObservationsCustomizer(
+        ObjectProvider<HttpJsonObservations> own,
         ObjectProvider<ObservationRegistry> registry,
         ObjectProvider<HttpJsonObservationConvention> convention,
         ListableBeanFactory beans) {
       return (name, builder) -> {
+        HttpJsonObservations application =
+            primaryOf(own, beans, HttpJsonObservations.class, "observations", "");
+        if (application != null) {
+          builder.interceptor(application.interceptor());
+          return;
+        }
         ObservationRegistry r = registry.getIfUnique();
         if (r != null && !r.isNoop()) {
           HttpJsonObservations observations = HttpJsonObservations.create(r);

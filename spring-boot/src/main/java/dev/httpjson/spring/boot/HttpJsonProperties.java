@@ -79,15 +79,10 @@ final class HttpJsonProperties {
       c.baseUri = baseUri;
       c.apis.addAll(apis);
       c.oauth2.copy(oauth2);
-      defaults
-          .getHeaders()
-          .forEach(
-              (k, v) -> {
-                if (getHeaders().keySet().stream().noneMatch(k::equalsIgnoreCase)) {
-                  c.getHeaders().put(k, v);
-                }
-              });
-      c.getHeaders().putAll(getHeaders());
+      // Header names are case-insensitive, and Spring binds one header as two keys when an
+      // environment variable (in lower case) overrides a file's key: one header each.
+      defaults.getHeaders().forEach((k, v) -> putHeader(c.getHeaders(), k, v));
+      getHeaders().forEach((k, v) -> putHeader(c.getHeaders(), k, v));
       c.setTransport(c.pick("transport", getTransport(), defaults.getTransport()));
       c.setConnectTimeout(
           c.pick("connect-timeout", getConnectTimeout(), defaults.getConnectTimeout()));
@@ -133,6 +128,12 @@ final class HttpJsonProperties {
               c.pick(
                   "cache.directory", cache.getDirectory(), dir == null ? null : dir.resolve(name)));
       return c;
+    }
+
+    /** Puts the header {@code name}, replacing one whose name differs only in case. */
+    private static void putHeader(Map<String, String> headers, String name, String value) {
+      headers.keySet().removeIf(name::equalsIgnoreCase);
+      headers.put(name, value);
     }
 
     private static <T> @Nullable List<T> nonEmpty(List<T> list) {

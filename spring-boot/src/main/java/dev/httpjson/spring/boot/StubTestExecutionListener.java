@@ -1,5 +1,6 @@
 package dev.httpjson.spring.boot;
 
+import dev.httpjson.testing.StubHttpClient;
 import java.util.Optional;
 import org.springframework.test.context.TestContext;
 import org.springframework.test.context.TestContextAnnotationUtils;
@@ -17,6 +18,9 @@ import org.springframework.test.context.support.DependencyInjectionTestExecution
  * for other tests.
  */
 final class StubTestExecutionListener extends AbstractTestExecutionListener {
+  /** The attribute of a test method's context that holds the stub it runs on. */
+  private static final String STUB = StubTestExecutionListener.class.getName() + ".stub";
+
   @Override
   public int getOrder() {
     return DependencyInjectionTestExecutionListener.ORDER - 1;
@@ -43,13 +47,19 @@ final class StubTestExecutionListener extends AbstractTestExecutionListener {
                     Boolean.TRUE);
               }
               stubs.used();
+              context.setAttribute(STUB, stubs.current());
             });
   }
 
+  /**
+   * Verifies the stub the method ran on, kept aside before it: its context may be closed by now
+   * ({@code @DirtiesContext} after the method), and asking for the context would start another.
+   */
   @Override
   public void afterTestMethod(TestContext context) {
-    if (context.getTestException() == null) { // else the test's own failure says more
-      stub(context).ifPresent(stubs -> stubs.current().verify());
+    Object stub = context.removeAttribute(STUB);
+    if (stub != null && context.getTestException() == null) { // else its own failure says more
+      ((StubHttpClient) stub).verify();
     }
   }
 

@@ -615,6 +615,33 @@ class AutoConfigurationTest {
   }
 
   @Test
+  void anEnvironmentVariableOverridesAHeaderOfTheSameNameInAnotherCaseRatherThanAddingASecond()
+      throws Exception {
+    // Spring binds the variable's header name in lower case, beside the file's key: one header.
+    server.enqueue(LoopbackServer.json(200, "{}"));
+    runner
+        .withInitializer(
+            environmentVariables(
+                Map.of(
+                    "HTTPJSON_CLIENTS_GITHUB_HEADERS_AUTHORIZATION", "Bearer production",
+                    "HTTPJSON_DEFAULTS_HEADERS_USERAGENT", "acme/2.0")))
+        .withPropertyValues(
+            base(),
+            "httpjson.clients.github.headers.Authorization=Bearer development",
+            "httpjson.defaults.headers.UserAgent=acme/1.0")
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              context
+                  .getBean("httpjson.client.github", HttpJsonClient.class)
+                  .getFromJson("x", Map.class);
+            });
+    RecordedRequest r = take();
+    assertThat(r.getHeaders().values("Authorization")).containsExactly("Bearer production");
+    assertThat(r.getHeaders().values("UserAgent")).containsExactly("acme/2.0");
+  }
+
+  @Test
   void withoutAnApplicationMapperTheClientsUseHttpjsonsOwnCodec() {
     new ApplicationContextRunner()
         .withConfiguration(AutoConfigurations.of(HttpJsonAutoConfiguration.class))

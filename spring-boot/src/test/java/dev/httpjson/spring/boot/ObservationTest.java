@@ -113,6 +113,39 @@ class ObservationTest {
             });
   }
 
+  @Configuration(proxyBeanMethods = false)
+  static class OwnObservations {
+    @Bean
+    HttpJsonObservations httpJsonObservations(TestObservationRegistry registry) {
+      return HttpJsonObservations.create(registry).withConvention(new ApiNameConvention());
+    }
+  }
+
+  /**
+   * An {@code HttpJsonObservations} bean of the application's, under the name its type suggests,
+   * observes every call as it was made (its convention), once.
+   */
+  @Test
+  void anHttpJsonObservationsBeanOfTheApplicationObservesEveryCallInPlaceOfTheDefault() {
+    server.enqueue(
+        LoopbackServer.json(200, "{\"id\":7,\"fullName\":\"acme/widgets\",\"stars\":3}"));
+    runner
+        .withUserConfiguration(Observed.class, OwnObservations.class)
+        .withPropertyValues("httpjson.clients.github.base-uri=" + server.url("/api/").uri())
+        .run(
+            context -> {
+              assertThat(context).hasNotFailed();
+              assertThat(context.getBean(Repos.class).repo("acme", "widgets").id()).isEqualTo(7);
+              TestObservationRegistryAssert.assertThat(
+                      context.getBean(TestObservationRegistry.class))
+                  .hasNumberOfObservationsWithNameEqualTo("http.client.requests", 1)
+                  .hasObservationWithNameEqualTo("http.client.requests")
+                  .that()
+                  .hasLowCardinalityKeyValue("api", "github")
+                  .hasLowCardinalityKeyValue("uri", "/api/repos/{owner}/{repo}");
+            });
+  }
+
   /** A second convention of the application's: every observation gets {@code api=other}. */
   static final class OtherConvention extends DefaultHttpJsonObservationConvention {
     @Override

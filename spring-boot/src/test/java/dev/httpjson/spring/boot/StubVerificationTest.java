@@ -103,6 +103,31 @@ class StubVerificationTest {
         .anySatisfy(f -> assertThat(f).isEqualTo("failsOnItsOwn(): its own failure"));
   }
 
+  /**
+   * A context dirtied after each method is closed before the stub is verified: the stub the method
+   * used is verified all the same, and no context is started just to verify another.
+   */
+  @Test
+  void theStubOfAMethodThatDirtiesItsContextIsVerifiedWithoutStartingAnotherContext() {
+    CONTEXTS.set(0);
+
+    TestExecutionSummary summary = run(Map.of(), DirtiesItsContext.class);
+
+    assertThat(failures(summary))
+        .hasSize(2)
+        .anySatisfy(
+            f ->
+                assertThat(f)
+                    .startsWith("anUnexpectedRequest()")
+                    .contains("unexpected request (no route answered it)"))
+        .anySatisfy(
+            f ->
+                assertThat(f)
+                    .startsWith("anUnusedReply()")
+                    .contains("reply not used: GET /v3/repos/{owner}/{repo}"));
+    assertThat(CONTEXTS).as("contexts started, one per method").hasValue(2);
+  }
+
   @Test
   void testClassesSharingAContextAndItsStubRunOneAfterTheOtherWhenClassesRunInParallel() {
     EVENTS.clear();
@@ -159,6 +184,47 @@ class StubVerificationTest {
           .reply(200, Map.of("id", 7, "fullName", "acme/widgets", "stars", 3));
       Thread.sleep(300); // another method, run beside this one, would take the clients' stub
       assertThat(repos.repo("acme", "widgets").id()).isEqualTo(7);
+    }
+  }
+
+  static final java.util.concurrent.atomic.AtomicInteger CONTEXTS =
+      new java.util.concurrent.atomic.AtomicInteger();
+
+  /** Counts the contexts started. */
+  @SpringBootConfiguration
+  @EnableAutoConfiguration
+  @HttpJsonApis(client = "github", types = Repos.class)
+  static class CountedApp {
+    CountedApp() {
+      CONTEXTS.incrementAndGet();
+    }
+  }
+
+  @SpringBootTest(
+      classes = CountedApp.class,
+      properties = "httpjson.clients.github.base-uri=https://api.github.invalid/v3/")
+  @AutoConfigureHttpJsonStub
+  @org.springframework.test.annotation.DirtiesContext(
+      classMode =
+          org.springframework.test.annotation.DirtiesContext.ClassMode.AFTER_EACH_TEST_METHOD)
+  @EnabledIf("dev.httpjson.spring.boot.StubVerificationTest#launching")
+  static class DirtiesItsContext {
+    @Autowired StubHttpClient stub;
+    @Autowired Repos repos;
+
+    @Test
+    void anUnexpectedRequest() {
+      try {
+        repos.repo("acme", "nothing");
+      } catch (Exception expected) {
+        // The stub answers an unexpected request with an error; the code under test swallows it.
+      }
+    }
+
+    @Test
+    void anUnusedReply() {
+      stub.on("GET", "/v3/repos/{owner}/{repo}")
+          .reply(200, Map.of("id", 7, "fullName", "acme/widgets", "stars", 3));
     }
   }
 
