@@ -87,22 +87,24 @@ public final class Apache5Transport {
    * uses no proxy, neither asks for nor decodes compressed bodies (httpjson decodes gzip itself),
    * and has no read timeout. Its pool keeps up to 256 connections, 64 per route (Apache's defaults,
    * 25 and 5, make a 6th concurrent caller to one host wait), with {@code TCP_NODELAY} on, and a
-   * connection idle for 500 ms is checked before reuse (a read that waits at most 1 ms), so that a
-   * request does not go to a connection the server closed after its keep-alive timeout (of 500 ms
-   * or more), which a POST would fail on. A GET, HEAD, PUT, DELETE or OPTIONS whose connection
-   * fails is sent once more, as the JDK client does; a POST or PATCH (without an {@code
-   * Idempotency-Key}) never is; no response (429, 503) is retried by the transport. A connection
-   * given up closes with a FIN, as the JDK client closes it (Apache resets it), and a response head
-   * cut short by the end of the connection fails the exchange (Apache takes what arrived as the
-   * whole head), while a Content-Length repeated with the same value frames the body as the JDK
-   * client reads it (Apache refuses the response). A final answer that a server sends before
-   * reading a large request body of known length (a 413 or a 401 from the request's head) stops the
-   * writing of the body and is the call's response, its connection then closed, as the JDK client
-   * gives it; Apache would write on until the server stops reading and closes, and fail the call.
-   * It is seen over plain HTTP, not through TLS, nor on a request that asks for {@code
-   * 100-continue}; it is looked for between writes, so an answer that comes only once the sockets'
-   * buffers are full (a server slow to answer), or from a server that resets the connection at
-   * once, may still fail the write first.
+   * connection idle 1 ms or more is looked at before reuse, without waiting, so that a request does
+   * not go to a connection the server closed (after its keep-alive timeout, or at once), which a
+   * POST would fail on, as the JDK client's pool drops such a connection. A GET, HEAD, PUT, DELETE
+   * or OPTIONS whose connection fails is sent once more, as the JDK client sends a GET or HEAD (a
+   * body already written only when it is bytes in memory: httpjson's JSON and form bodies, the
+   * JDK's {@code ofString} and {@code ofByteArray}; a caller's publisher may give less the second
+   * time); a POST or PATCH (without an {@code Idempotency-Key}) never is; no response (429, 503) is
+   * retried by the transport. A connection given up closes with a FIN, as the JDK client closes it
+   * (Apache resets it), and a response head cut short by the end of the connection fails the
+   * exchange (Apache takes what arrived as the whole head), while a Content-Length repeated with
+   * the same value frames the body as the JDK client reads it (Apache refuses the response). A
+   * final answer that a server sends before reading a large request body of known length (a 413 or
+   * a 401 from the request's head) stops the writing of the body and is the call's response, its
+   * connection then closed, as the JDK client gives it; Apache would write on until the server
+   * stops reading and closes, and fail the call. It is seen over plain HTTP, not through TLS, nor
+   * on a request that asks for {@code 100-continue}; it is looked for between writes, so an answer
+   * that comes only once the sockets' buffers are full (a server slow to answer), or from a server
+   * that resets the connection at once, may still fail the write first.
    *
    * <p>The client is {@link AutoCloseable}: {@code ((AutoCloseable) client).close()} closes its
    * pool, its idle connections at once (kept open otherwise until the server closes them), those in

@@ -43,9 +43,10 @@ import org.apache.hc.core5.util.Timeout;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The connection pool of {@link Apache5Transport#newHttpClient()}: Apache's pool, bounded, checking
- * connections idle for {@value #VALIDATE_AFTER_MILLIS} ms before reuse, with two changes that make
- * its connections behave as the JDK client's do.
+ * The connection pool of {@link Apache5Transport#newHttpClient()}: Apache's pool, bounded, looking
+ * without waiting at each connection idle {@value #LOOK_AFTER_MILLIS} ms or more before reuse
+ * ({@link ChannelSocket}), with two changes that make its connections behave as the JDK client's
+ * do.
  *
  * <ul>
  *   <li>A response head cut short by the end of the connection fails the exchange. Apache's parser
@@ -68,14 +69,26 @@ final class DefaultPool {
   static final int MAX_PER_ROUTE = 64;
 
   /**
-   * A pooled connection idle this long is checked before reuse: a read that waits at most 1 ms
-   * finds whether the server closed it meanwhile, and a closed one is replaced by a new connection.
-   * Servers close idle connections after their keep-alive timeout (nginx as configured, often 1 s;
-   * gunicorn 2 s; Node.js and Apache httpd 5 s), and a POST written to such a connection fails
-   * without the server having read it, and is not sent again (the server may have read a request
-   * whose connection fails later). Back-to-back exchanges never pay for the check; one after at
-   * least this much idleness pays 1 ms at most. Every reuse, however soon, looks without waiting
-   * for bytes past the last response ({@link InStepConnection}).
+   * A pooled connection of this pool's own socket ({@link ChannelSocket}) idle this long is looked
+   * at before reuse, without waiting: an end of stream or a reset that arrived (a server that
+   * closed it, at its keep-alive timeout or at once) makes it stale, and the request goes on a new
+   * connection. A POST written to a connection the server closed fails without the server having
+   * read it, and is not sent again, as the server may have read a request whose connection fails
+   * later. The look costs five system calls and is skipped for a connection reused sooner:
+   * back-to-back calls (tens of microseconds apart) keep the path they had, one {@code available()}
+   * of the socket ({@link InStepConnection}). A server that closes a connection within a
+   * millisecond of its response, with the client's next request within that millisecond too, races
+   * its FIN against the request: a look could miss it as well, the FIN still on its way.
+   */
+  static final long LOOK_AFTER_MILLIS = 1;
+
+  /**
+   * A pooled connection of another socket (one through a SOCKS proxy) idle this long is checked
+   * before reuse: a read that waits at most 1 ms finds whether the server closed it meanwhile, and
+   * a closed one is replaced by a new connection. Servers close idle connections after their
+   * keep-alive timeout (nginx as configured, often 1 s; gunicorn 2 s; Node.js and Apache httpd 5
+   * s). Every reuse, however soon, looks without waiting for bytes past the last response ({@link
+   * InStepConnection}).
    */
   static final long VALIDATE_AFTER_MILLIS = 500;
 
@@ -106,7 +119,8 @@ final class DefaultPool {
   private DefaultPool() {}
 
   static PoolingHttpClientConnectionManager create() {
-    DetachedSocketFactory sockets = proxy -> proxy == null ? new FinSocket() : new FinSocket(proxy);
+    DetachedSocketFactory sockets =
+        proxy -> proxy == null ? new ChannelSocket() : new FinSocket(proxy);
     DefaultHttpClientConnectionOperator operator =
         new DefaultHttpClientConnectionOperator(
             sockets,
@@ -128,8 +142,9 @@ final class DefaultPool {
     pool.setDefaultConnectionConfig(
         ConnectionConfig.custom()
             .setSocketTimeout(Timeout.DISABLED)
-            // Every lease asks the connection (InStepConnection.isStale), which waits for the
-            // server only after VALIDATE_AFTER_MILLIS of idleness.
+            // Every lease asks the connection (InStepConnection.isStale): on a ChannelSocket idle
+            // LOOK_AFTER_MILLIS, a look that never waits; on another, a wait of 1 ms at most, only
+            // after VALIDATE_AFTER_MILLIS of idleness.
             .setValidateAfterInactivity(TimeValue.ZERO_MILLISECONDS)
             .build());
     return pool;
@@ -205,6 +220,7 @@ final class DefaultPool {
   static final class InStepConnection extends DefaultManagedHttpClientConnection {
     private static final long VALIDATE_AFTER_NANOS =
         TimeUnit.MILLISECONDS.toNanos(VALIDATE_AFTER_MILLIS);
+    private static final long LOOK_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(LOOK_AFTER_MILLIS);
 
     private final WholeHeadParser heads;
     // Used by one thread at a time; the pool hands the connection over with a happens-before.
@@ -228,20 +244,42 @@ final class DefaultPool {
     }
 
     /**
-     * Stale when closed, when bytes arrived past the last response, or, idle for {@value
-     * #VALIDATE_AFTER_MILLIS} ms or more, when the server closed it (Apache's 1 ms read).
+     * Stale when closed, when bytes arrived past the last response, or when the server closed it:
+     * on a socket of this pool ({@link ChannelSocket}) idle {@value #LOOK_AFTER_MILLIS} ms or more,
+     * a look that never waits sees an end of stream or a reset that arrived; on another, idle
+     * {@value #VALIDATE_AFTER_MILLIS} ms or more, Apache's 1 ms read.
      */
     @Override
     public boolean isStale() throws IOException {
       if (!isOpen() || unread(true) != 0) {
         return true;
       }
-      if (System.nanoTime() - idleSince >= VALIDATE_AFTER_NANOS
-          && (super.isStale() || unread(true) != 0)) {
+      Socket base = baseSocket();
+      long idle = System.nanoTime() - idleSince;
+      if (base instanceof ChannelSocket) {
+        if (idle >= LOOK_AFTER_NANOS) {
+          // A byte the look took is kept for the next read, and counted as unread (over TLS, a
+          // record: the server's close_notify, read by unread's own check).
+          int seen = ((ChannelSocket) base).look();
+          if (seen < 0 || (seen > 0 && unread(true) != 0)) {
+            return true;
+          }
+        }
+      } else if (idle >= VALIDATE_AFTER_NANOS && (super.isStale() || unread(true) != 0)) {
         return true;
       }
       looked = true;
       return false;
+    }
+
+    /** The socket beneath TLS, or the plain one; null once closed. */
+    private @Nullable Socket baseSocket() {
+      SocketHolder holder = getSocketHolder();
+      if (holder == null) {
+        return null;
+      }
+      Socket base = holder.getBaseSocket();
+      return base != null ? base : holder.getSocket();
     }
 
     @Override
@@ -410,6 +448,17 @@ final class DefaultPool {
       }
       boolean interim = peeked[0] == 'H' && peeked[4] == '/' && peeked[9] == '1';
       return !interim;
+    }
+
+    /**
+     * Keeps {@code b}, read from the socket past what was peeked, for the next read: there is room,
+     * as a byte is looked for only when none arrived unread.
+     */
+    void keep(byte b) {
+      System.arraycopy(peeked, position, peeked, 0, limit - position);
+      limit -= position;
+      position = 0;
+      peeked[limit++] = b;
     }
 
     @Override

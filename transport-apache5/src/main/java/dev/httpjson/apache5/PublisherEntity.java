@@ -26,7 +26,10 @@ import org.jspecify.annotations.Nullable;
  * right after a response that asks for the request again — a 307 or 308 to follow, a 401 or 407 to
  * answer — which the JDK client sends it again for too: so Apache's retry strategy never repeats it
  * after a failure that may have come after the server acted on it (a connection that drops), nor on
- * a 429 or 503 it would retry. The response each write got is the exchange context's latest.
+ * a 429 or 503 it would retry. The response each write got is the exchange context's latest. Any
+ * other body (a PUT's, a DELETE's) is sent again after a failed connection only when its publisher
+ * holds its bytes in memory (httpjson's JSON and form bodies, the JDK's {@code ofString} and {@code
+ * ofByteArray}): a caller's publisher may give less the second time.
  *
  * <p>Any failure while the body is written — the publisher's, an interrupt or the request's timeout
  * while it waits for the publisher, a broken connection — cancels the exchange: the server sees the
@@ -38,6 +41,10 @@ final class PublisherEntity extends AbstractHttpEntity {
   private final BodyPublisher publisher;
   private final long length;
   private final boolean guarded;
+
+  /** The publisher publishes bytes it holds: the same bytes at each subscription. */
+  private final boolean inMemory;
+
   private final HttpCoreContext context;
   private final Cancellable exchange;
   private volatile @Nullable PublisherFailure failure;
@@ -57,6 +64,7 @@ final class PublisherEntity extends AbstractHttpEntity {
     this.publisher = publisher;
     this.length = length;
     this.guarded = guarded;
+    this.inMemory = PublisherSubscriber.runsNoCallerCode(publisher);
     this.context = context;
     this.exchange = exchange;
   }
@@ -73,14 +81,19 @@ final class PublisherEntity extends AbstractHttpEntity {
 
   /**
    * After the publisher failed, Apache must not repeat the request: it would only fail again. A
-   * guarded body may be written again only when a response to its last write asked for it.
+   * guarded body may be written again only when a response to its last write asked for it; so may
+   * any other once written, unless its publisher holds its bytes in memory ({@link #inMemory}), so
+   * that Apache's retry after a failed connection sends it whole again. A publisher of the caller's
+   * may not publish its bytes twice (an {@code ofInputStream} whose supplier returns the same
+   * stream gives nothing the second time), and its body would go out cut short or empty, ended as
+   * if complete; the JDK client sends only a GET or HEAD again after a failed connection.
    */
   @Override
   public boolean isRepeatable() {
     if (failure != null) {
       return false;
     }
-    if (!guarded || !written) {
+    if (!written || (!guarded && inMemory)) {
       return true;
     }
     HttpResponse response = context.getResponse();

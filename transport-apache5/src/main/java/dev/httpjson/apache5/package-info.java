@@ -28,8 +28,8 @@
  *       {@code Content-Encoding} and {@code Content-Length} of the encoded bytes.
  *   <li><b>Retries:</b> a request that is not idempotent and has no {@code Idempotency-Key} is
  *       never repeated by Apache's retry strategy, except after a 307, 308, 401 or 407 answer; the
- *       default client sends an idempotent request whose connection failed once more, and retries
- *       no status.
+ *       default client sends an idempotent request whose connection failed once more (one whose
+ *       body was written only when that body is bytes in memory), and retries no status.
  *   <li><b>Logging:</b> Apache HttpClient logs through the SLF4J 1.7 API, and the transport brings
  *       no SLF4J binding: where logs go is the application's choice. With no binding on the class
  *       path, SLF4J prints a three-line notice ("Failed to load class
