@@ -71,6 +71,37 @@ public final class ApiInterfaceExample {
 
   record Refund(String charge, long amount) {}
 
+  record User(long id, String name) {}
+
+  record Team(String slug, List<Long> members) {}
+
+  interface Crud<T, ID> {
+    @GET("{id}")
+    T get(@Path("id") ID id) throws IOException, InterruptedException;
+
+    @GET("")
+    List<T> list(@Query("page") int page) throws IOException, InterruptedException;
+
+    @POST("")
+    T create(@Body T item) throws IOException, InterruptedException;
+  }
+
+  interface Users extends Crud<User, Long> {}
+
+  interface Teams extends Crud<Team, String> {}
+
+  /** One generic base, two resources, each under its own base URI. */
+  static void crud(HttpClient http) throws Exception {
+    String api = "https://api.example.com/";
+    Users users =
+        HttpJsonClient.newBuilder(http).baseUri(api + "users/").build().create(Users.class);
+    Teams teams =
+        HttpJsonClient.newBuilder(http).baseUri(api + "teams/").build().create(Teams.class);
+    User ada = users.get(42L); // GET users/42, read as a User
+    List<Team> page = teams.list(1); // GET teams/?page=1, read as a List<Team>
+    System.out.println(ada.name() + " " + page.size());
+  }
+
   /** Cursor pages and a request seen before it is sent, through an interface. */
   static void stripe(HttpJsonClient api) throws Exception {
     Stripe stripe = api.create(Stripe.class);

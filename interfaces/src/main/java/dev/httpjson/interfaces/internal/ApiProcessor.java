@@ -32,6 +32,7 @@ import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.TypeVariable;
@@ -119,6 +120,12 @@ public final class ApiProcessor extends AbstractProcessor {
   // The top-level types compiled from source, of every round: an element of another type (a
   // library's interface) has no source javac could show an error in.
   private final Set<String> sources = new HashSet<>();
+  // Generic API interfaces (interface CrudApi<T, ID>): bases, implemented through the interfaces
+  // that extend them naming their type arguments; one that none binds in its compilation is an
+  // error in the last round.
+  private final Set<String> bases = new LinkedHashSet<>();
+  // The generic interfaces an implemented interface extends, at any depth.
+  private final Set<String> bound = new HashSet<>();
 
   /** Creates the processor; the compiler does. */
   public ApiProcessor() {}
@@ -203,6 +210,11 @@ public final class ApiProcessor extends AbstractProcessor {
       if (generated.contains(name)) {
         continue;
       }
+      if (!api.getTypeParameters().isEmpty()) {
+        bases.add(name);
+        continue;
+      }
+      bind(api.asType(), bound);
       Element missing = missing(api);
       if (missing == null) {
         generated.add(name);
@@ -223,7 +235,45 @@ public final class ApiProcessor extends AbstractProcessor {
                         + ", a type that does not exist"));
       }
     }
+    if (round.processingOver()) {
+      unbound();
+    }
     return true;
+  }
+
+  /**
+   * Reports each generic API interface that no implemented interface of the compilation extends,
+   * directly or not: what it declares is never implemented. One that another generic interface
+   * extends is bound through it, and the error is on that one.
+   */
+  private void unbound() {
+    Set<String> through = new HashSet<>();
+    for (String name : bases) {
+      TypeElement base = processingEnv.getElementUtils().getTypeElement(name);
+      if (base != null && !bound.contains(name)) {
+        bind(base.asType(), through);
+      }
+    }
+    for (String name : bases) {
+      TypeElement base = processingEnv.getElementUtils().getTypeElement(name);
+      if (base != null && !bound.contains(name) && !through.contains(name) && generated.add(name)) {
+        new Api(base).generate();
+      }
+    }
+  }
+
+  /** Adds to {@code into} the generic interfaces {@code type} extends, at any depth. */
+  private void bind(TypeMirror type, Set<String> into) {
+    for (TypeMirror s : processingEnv.getTypeUtils().directSupertypes(type)) {
+      if (s.getKind() != TypeKind.DECLARED) {
+        continue;
+      }
+      TypeElement e = (TypeElement) ((DeclaredType) s).asElement();
+      if (e.getKind() == ElementKind.INTERFACE
+          && (e.getTypeParameters().isEmpty() || into.add(e.getQualifiedName().toString()))) {
+        bind(s, into);
+      }
+    }
   }
 
   /** The type named last by {@link #missing}, or null for a constant of an annotation's value. */
@@ -563,8 +613,69 @@ public final class ApiProcessor extends AbstractProcessor {
     final Map<TypeElement, List<String>> levelHeaders = new HashMap<>();
     final Map<TypeElement, String> levelTimeouts = new HashMap<>();
 
+    // Each method as a member of the implemented interface: its base's type variables bound to
+    // the types the interface names (CrudApi<T, ID>.get(ID) of UserApi is User get(Long)).
+    final Map<ExecutableElement, ExecutableType> members = new HashMap<>();
+
     Api(TypeElement api) {
       this.api = api;
+    }
+
+    ExecutableType member(ExecutableElement m) {
+      return members.computeIfAbsent(
+          m,
+          x ->
+              (ExecutableType)
+                  processingEnv.getTypeUtils().asMemberOf((DeclaredType) api.asType(), x));
+    }
+
+    TypeMirror returnType(ExecutableElement m) {
+      return member(m).getReturnType();
+    }
+
+    TypeMirror type(VariableElement p) {
+      ExecutableElement m = (ExecutableElement) p.getEnclosingElement();
+      return member(m).getParameterTypes().get(m.getParameters().indexOf(p));
+    }
+
+    List<? extends TypeMirror> thrown(ExecutableElement m) {
+      return member(m).getThrownTypes();
+    }
+
+    /**
+     * Fails for each generic interface that {@code type}, a supertype of {@code api} or itself,
+     * extends as a raw type: its methods would read and write its type variables' erasures.
+     */
+    void raw(TypeElement from, TypeMirror type, Set<TypeElement> seen) {
+      for (TypeMirror s : processingEnv.getTypeUtils().directSupertypes(type)) {
+        if (s.getKind() != TypeKind.DECLARED) {
+          continue;
+        }
+        DeclaredType d = (DeclaredType) s;
+        TypeElement e = (TypeElement) d.asElement();
+        if (e.getKind() != ElementKind.INTERFACE || !seen.add(e)) {
+          continue;
+        }
+        if (!e.getTypeParameters().isEmpty() && d.getTypeArguments().isEmpty()) {
+          fail(
+              api,
+              from.getSimpleName()
+                  + " extends the raw type "
+                  + e.getQualifiedName()
+                  + ", which leaves its type variables "
+                  + variables(e.getTypeParameters())
+                  + " unbound"
+                  + COMPILED
+                  + "name a type for each ("
+                  + e.getSimpleName()
+                  + "<"
+                  + String.join(
+                      ", ", java.util.Collections.nCopies(e.getTypeParameters().size(), "..."))
+                  + ">)");
+          continue;
+        }
+        raw(e, s, seen);
+      }
     }
 
     void fail(Element e, String message) {
@@ -622,12 +733,22 @@ public final class ApiProcessor extends AbstractProcessor {
       if (!api.getTypeParameters().isEmpty()) {
         fail(
             api,
-            "a generic interface is not supported: "
+            "a generic interface is not implemented: "
                 + api.getSimpleName()
                 + " declares "
                 + variables(api.getTypeParameters())
                 + COMPILED
-                + "name them in its methods");
+                + "name them in an interface that extends it ("
+                + api.getSimpleName()
+                + "<"
+                + String.join(
+                    ", ", java.util.Collections.nCopies(api.getTypeParameters().size(), "..."))
+                + ">), which is implemented, or in its methods");
+        return; // its methods are checked with the types an interface extending it names
+      }
+      raw(api, api.asType(), new HashSet<>());
+      if (failed) {
+        return; // its inherited methods would read and write erasures
       }
       for (Element e = api; e instanceof TypeElement; e = e.getEnclosingElement()) {
         if (e.getModifiers().contains(Modifier.PRIVATE)) {
@@ -689,11 +810,11 @@ public final class ApiProcessor extends AbstractProcessor {
       for (ExecutableElement m :
           ElementFilter.methodsIn(processingEnv.getElementUtils().getAllMembers(api))) {
         if (implemented(m)) {
-          roots(m.getReturnType(), roots);
+          roots(returnType(m), roots);
           for (VariableElement p : m.getParameters()) {
-            roots(p.asType(), roots);
+            roots(type(p), roots);
           }
-          for (TypeMirror t : m.getThrownTypes()) {
+          for (TypeMirror t : thrown(m)) {
             roots(t, roots);
           }
         }
@@ -830,7 +951,7 @@ public final class ApiProcessor extends AbstractProcessor {
       StringBuilder b = new StringBuilder();
       for (VariableElement p : m.getParameters()) {
         b.append(b.length() == 0 ? "" : ", ")
-            .append(source(processingEnv.getTypeUtils().erasure(p.asType())));
+            .append(source(processingEnv.getTypeUtils().erasure(type(p))));
       }
       return b.toString();
     }
@@ -942,11 +1063,11 @@ public final class ApiProcessor extends AbstractProcessor {
       // The implementation is a top-level class of the interface's package: a type the interface
       // can name as a member of its enclosing class, it cannot.
       List<TypeMirror> named = new ArrayList<>();
-      named.add(m.getReturnType());
+      named.add(returnType(m));
       for (VariableElement p : m.getParameters()) {
-        named.add(p.asType());
+        named.add(type(p));
       }
-      named.addAll(m.getThrownTypes());
+      named.addAll(thrown(m));
       for (TypeMirror t : named) {
         String hidden = inaccessible(t);
         if (hidden != null) {
@@ -1266,7 +1387,7 @@ public final class ApiProcessor extends AbstractProcessor {
           role = Role.valueOf(n.toUpperCase(Locale.ROOT));
         }
       }
-      TypeMirror type = p.asType();
+      TypeMirror type = type(p);
       if (role == null) {
         if (source(type).equals("java.util.function.UnaryOperator<" + CLIENT + ">")) {
           if (method.customizer != null) {
@@ -1602,7 +1723,7 @@ public final class ApiProcessor extends AbstractProcessor {
 
     void returns(Method method) {
       ExecutableElement m = method.element;
-      TypeMirror r = m.getReturnType();
+      TypeMirror r = returnType(m);
       String unsupported = null;
       boolean paged = annotation(m, "Paged") != null;
       if (r.getKind() == TypeKind.VOID || erasureIs(r, "java.lang.Void")) {
@@ -1830,7 +1951,7 @@ public final class ApiProcessor extends AbstractProcessor {
 
     boolean declares(ExecutableElement m, String exception) {
       TypeMirror x = processingEnv.getElementUtils().getTypeElement(exception).asType();
-      for (TypeMirror t : m.getThrownTypes()) {
+      for (TypeMirror t : thrown(m)) {
         if (processingEnv.getTypeUtils().isAssignable(x, t)) {
           return true;
         }
@@ -2046,7 +2167,7 @@ public final class ApiProcessor extends AbstractProcessor {
       // Qualified, as every name it writes: a class of the package or a member type of the
       // interface may be named Override.
       s.append("  @java.lang.Override\n  public ")
-          .append(source(e.getReturnType()))
+          .append(source(returnType(e)))
           .append(' ')
           .append(e.getSimpleName())
           .append('(');
@@ -2055,10 +2176,10 @@ public final class ApiProcessor extends AbstractProcessor {
         if (i > 0) {
           s.append(", ");
         }
-        s.append("final ").append(source(ps.get(i).asType())).append(' ').append("p").append(i);
+        s.append("final ").append(source(type(ps.get(i)))).append(' ').append("p").append(i);
       }
       s.append(')');
-      List<? extends TypeMirror> thrown = e.getThrownTypes();
+      List<? extends TypeMirror> thrown = thrown(e);
       for (int i = 0; i < thrown.size(); i++) {
         s.append(i == 0 ? " throws " : ", ").append(source(thrown.get(i)));
       }
@@ -2201,7 +2322,7 @@ public final class ApiProcessor extends AbstractProcessor {
             line(
                 s,
                 "%s $v = $f.thenApply(java.net.http.HttpResponse::body);",
-                source(e.getReturnType()));
+                source(returnType(e)));
             line(s, "$v.whenComplete(($x, $y) -> $f.cancel(true));");
             line(s, "return $v;");
           }
@@ -2237,7 +2358,7 @@ public final class ApiProcessor extends AbstractProcessor {
               .append(", ")
               .append(body == null ? "null" : body)
               .append(m.kind == Kind.ASYNC_VOID ? "));\n" : ");\n");
-          if (m.kind == Kind.VOID && e.getReturnType().getKind() != TypeKind.VOID) {
+          if (m.kind == Kind.VOID && returnType(e).getKind() != TypeKind.VOID) {
             line(s, "return null;");
           }
           break;
