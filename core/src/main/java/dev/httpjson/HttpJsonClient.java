@@ -1023,8 +1023,9 @@ public final class HttpJsonClient {
    *
    * @param api the annotated interface
    * @return its generated implementation, bound to this client
-   * @throws IllegalArgumentException if {@code api} is not an interface, or no implementation was
-   *     generated for it (the message says what to add to the build)
+   * @throws IllegalArgumentException if {@code api} is not an interface, is generic (a base that an
+   *     interface naming its types extends), or no implementation was generated for it (the message
+   *     says what to add to the build)
    */
   public <T> T create(Class<T> api) {
     return Apis.create(api, this);

@@ -64,6 +64,9 @@ public final class Apis {
     AtomicReference<Function<HttpJsonClient, ?>> slot = FACTORIES.get(api);
     Function<HttpJsonClient, ?> factory = slot.get();
     if (factory == null) {
+      if (api.getTypeParameters().length > 0) {
+        throw new IllegalArgumentException(generic(api));
+      }
       String name = implementationName(api);
       try {
         Class.forName(name, true, api.getClassLoader());
@@ -81,6 +84,25 @@ public final class Apis {
       }
     }
     return api.cast(factory.apply(client));
+  }
+
+  private static String generic(Class<?> api) {
+    StringBuilder names = new StringBuilder();
+    StringBuilder dots = new StringBuilder();
+    for (var v : api.getTypeParameters()) {
+      names.append(names.length() == 0 ? "" : ", ").append(v.getName());
+      dots.append(dots.length() == 0 ? "" : ", ").append("...");
+    }
+    return api.getName()
+        + " declares <"
+        + names
+        + ">: a generic interface is a base, not implemented, as its implementation names the"
+        + " types it reads and writes when it is compiled. Create an interface that extends it"
+        + " naming them (interface Users extends "
+        + api.getSimpleName()
+        + "<"
+        + dots
+        + "> {}), and create that one";
   }
 
   private static String missing(Class<?> api, String name) {

@@ -731,19 +731,23 @@ public final class ApiProcessor extends AbstractProcessor {
 
     void generate() {
       if (!api.getTypeParameters().isEmpty()) {
-        fail(
-            api,
-            "a generic interface is not implemented: "
-                + api.getSimpleName()
-                + " declares "
-                + variables(api.getTypeParameters())
-                + COMPILED
-                + "name them in an interface that extends it ("
-                + api.getSimpleName()
-                + "<"
-                + String.join(
-                    ", ", java.util.Collections.nCopies(api.getTypeParameters().size(), "..."))
-                + ">), which is implemented, or in its methods");
+        // A note, not an error: a library may ship a generic base that only its users bind.
+        processingEnv
+            .getMessager()
+            .printMessage(
+                Diagnostic.Kind.NOTE,
+                "a generic interface is a base, not implemented: "
+                    + api.getSimpleName()
+                    + " declares "
+                    + variables(api.getTypeParameters())
+                    + COMPILED
+                    + "an interface that extends it naming them ("
+                    + api.getSimpleName()
+                    + "<"
+                    + String.join(
+                        ", ", java.util.Collections.nCopies(api.getTypeParameters().size(), "..."))
+                    + ">) is implemented",
+                api);
         return; // its methods are checked with the types an interface extending it names
       }
       raw(api, api.asType(), new HashSet<>());

@@ -488,6 +488,31 @@ class GeneratedApiTest {
                 + " dev.httpjson.interfaces.e2e.GitHub");
   }
 
+  /** Generic: a base the processor implements only where an interface names its types. */
+  interface Crud<T, ID> {
+    @dev.httpjson.interfaces.GET("items/{id}")
+    T get(@dev.httpjson.interfaces.Path("id") ID id)
+        throws java.io.IOException, InterruptedException;
+  }
+
+  /** It binds {@link Crud}: implemented. */
+  interface Items extends Crud<User, Long> {}
+
+  @Test
+  void aGenericBaseIsNotCreatedButAnInterfaceNamingItsTypesIs() {
+    HttpJsonClient client = HttpJsonClient.newBuilder(http).baseUri("http://localhost:1/").build();
+
+    assertThatThrownBy(() -> client.create(Crud.class))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            Crud.class.getName()
+                + " declares <T, ID>: a generic interface is a base, not implemented, as its"
+                + " implementation names the types it reads and writes when it is compiled. Create"
+                + " an interface that extends it naming them (interface Users extends"
+                + " Crud<..., ...> {}), and create that one");
+    assertThat(client.create(Items.class)).isNotNull();
+  }
+
   /** Not annotated: the processor generated nothing for it. */
   interface NotProcessed {
     String hello();
