@@ -322,12 +322,16 @@ public final class BodyPages {
       return ((long) i << 32) | value(i);
     }
 
-    /** The start of member {@code name}'s value in the object at {@code i}, or -1. */
+    /**
+     * The start of member {@code name}'s value in the object at {@code i}, or -1: of its last
+     * occurrence, as a codec reads a repeated key (the last value wins).
+     */
     private int member(int i, String name) throws JsonReadException {
       i = skipWs(i + 1);
       if (i < end && b[i] == '}') {
         return -1;
       }
+      int found = -1;
       while (true) {
         if (i >= end || b[i] != '"') {
           throw error("expected a member name", i);
@@ -340,13 +344,13 @@ public final class BodyPages {
         }
         i = skipWs(i + 1);
         if (match) {
-          return i;
+          found = i;
         }
         i = skipWs(value(i));
         if (i < end && b[i] == ',') {
           i = skipWs(i + 1);
         } else if (i < end && b[i] == '}') {
-          return -1;
+          return found;
         } else {
           throw error("expected ',' or '}'", i);
         }
