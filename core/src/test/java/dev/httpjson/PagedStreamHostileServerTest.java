@@ -150,4 +150,36 @@ class PagedStreamHostileServerTest {
       assertThat(targets).containsExactly("/p", "/p?c=last");
     }
   }
+
+  /**
+   * A cursor that is no JSON string — a unicode escape without four hex digits, a control character
+   * not escaped — fails the page with its position, as a codec reading the page fails, instead of
+   * being sent on as another cursor.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"\\u+041", "\\u-041", "\\u 41x", "a\tb", "a\bb"})
+  void aCursorThatIsNoJsonStringFailsThePage(String cursor) throws Exception {
+    java.util.List<String> targets = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (RawServer server =
+        server(
+            t -> {
+              targets.add(t);
+              return new String[] {"", "{\"data\":null,\"next\":\"" + cursor + "\"}"};
+            })) {
+      Paging<?, String> paging = Paging.items("/data", String.class).cursor("/next", "c");
+      assertTimeoutPreemptively(
+          Duration.ofSeconds(20),
+          () ->
+              assertThatThrownBy(
+                      () -> api().getFromJsonAsPagedStream(server.uri("/p").toString(), paging))
+                  .isInstanceOfSatisfying(
+                      JsonReadException.class,
+                      e -> {
+                        assertThat(e.line()).isEqualTo(1);
+                        assertThat(e.column()).isBetween(21L, 24L);
+                      }));
+      assertThat(targets).containsExactly("/p");
+    }
+  }
 }

@@ -478,9 +478,11 @@ public final class BodyPages {
       int last = stop - 1;
       boolean plain = true;
       for (int j = i; j < last; j++) {
+        if (b[j] >= 0 && b[j] < 0x20) {
+          throw error("a control character in a string must be escaped", j);
+        }
         if (b[j] == '\\') {
           plain = false;
-          break;
         }
       }
       if (plain) {
@@ -523,12 +525,15 @@ public final class BodyPages {
             if (i + 6 > last) {
               throw error("bad \\u escape", i);
             }
-            try {
-              sb.append(
-                  (char) Integer.parseInt(new String(b, i + 2, 4, StandardCharsets.US_ASCII), 16));
-            } catch (NumberFormatException x) {
-              throw error("bad \\u escape", i);
+            int unit = 0;
+            for (int k = i + 2; k < i + 6; k++) {
+              int digit = Character.digit(b[k], 16); // four hex digits, no sign
+              if (digit < 0) {
+                throw error("bad \\u escape", i);
+              }
+              unit = unit << 4 | digit;
             }
+            sb.append((char) unit);
             i += 4;
             break;
           default:
