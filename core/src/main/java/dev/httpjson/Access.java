@@ -231,6 +231,11 @@ final class Access extends ApiAccess {
   }
 
   @Override
+  public void abandon(JsonSequenceContent content) {
+    content.abandon();
+  }
+
+  @Override
   public java.util.List<Interceptor> interceptors(HttpJsonClient.Builder builder) {
     return builder.interceptors();
   }

@@ -51,7 +51,9 @@ import org.jspecify.annotations.Nullable;
  * no element where an earlier pass wrote some, fails that attempt with an {@link
  * IllegalStateException} before it sends a byte. A {@code Stream} is sent once: a second
  * subscription fails with an {@link IllegalStateException}. The stream is closed when the body is
- * written, when the exchange is cancelled or fails, or when an element cannot be serialized.
+ * written, when the exchange is cancelled or fails (also before the client asked for the body: a
+ * connection refused, a body refused after {@code Expect: 100-continue}), or when an element cannot
+ * be serialized.
  *
  * <p><b>Threads.</b> The source is iterated on the thread that asks for the next chunk: with the
  * JDK client, a thread of the client's executor (never the caller's), or its selector thread with
@@ -159,6 +161,18 @@ public final class JsonSequenceContent implements BodyPublisher {
         contentType,
         named.equals(StandardCharsets.UTF_8) ? null : named,
         gzip);
+  }
+
+  /**
+   * Closes a {@code Stream} source that no subscriber took, when the call this body was sent with
+   * has failed: its connection was refused, or the server answered before the client asked for the
+   * body. A subscriber that comes after is told the stream was sent.
+   */
+  void abandon() {
+    Stream<?> s = source.stream;
+    if (s != null && source.streamTaken.compareAndSet(false, true)) {
+      s.close();
+    }
   }
 
   /** {@code gzip} when the element type's options {@linkplain JsonOptions#requestCompression()}. */

@@ -116,4 +116,70 @@ class PagedStreamHostileServerTest {
           });
     }
   }
+
+  /**
+   * A key repeated in a page's object counts with its last value, as every read of a body does
+   * (RELIABILITY.md: last value wins): a page that names two cursors, two flags or two objects on
+   * the way to them is followed where the codec, reading the same page as a type, would go.
+   */
+  @Test
+  void aKeyRepeatedInAPageCountsWithItsLastValueAsInEveryRead() throws Exception {
+    java.util.List<String> targets = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (RawServer server =
+        server(
+            t -> {
+              targets.add(t);
+              return new String[] {
+                "",
+                t.contains("c=")
+                    ? "{}"
+                    : "{\"meta\":{\"next\":\"first\"},\"more\":false,\"meta\":{\"next\":\"a\","
+                        + " \"next\":\"last\"},\"more\":true}"
+              };
+            })) {
+      Paging<?, String> paging =
+          Paging.items("/data", String.class).cursor("/meta/next", "c").hasMore("/more");
+      assertTimeoutPreemptively(
+          Duration.ofSeconds(20),
+          () -> {
+            try (Stream<String> items =
+                api().getFromJsonAsPagedStream(server.uri("/p").toString(), paging)) {
+              assertThat(items.count()).isZero();
+            }
+          });
+      assertThat(targets).containsExactly("/p", "/p?c=last");
+    }
+  }
+
+  /**
+   * A cursor that is no JSON string — a unicode escape without four hex digits, a control character
+   * not escaped — fails the page with its position, as a codec reading the page fails, instead of
+   * being sent on as another cursor.
+   */
+  @org.junit.jupiter.params.ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(
+      strings = {"\\u+041", "\\u-041", "\\u 41x", "a\tb", "a\bb"})
+  void aCursorThatIsNoJsonStringFailsThePage(String cursor) throws Exception {
+    java.util.List<String> targets = new java.util.concurrent.CopyOnWriteArrayList<>();
+    try (RawServer server =
+        server(
+            t -> {
+              targets.add(t);
+              return new String[] {"", "{\"data\":null,\"next\":\"" + cursor + "\"}"};
+            })) {
+      Paging<?, String> paging = Paging.items("/data", String.class).cursor("/next", "c");
+      assertTimeoutPreemptively(
+          Duration.ofSeconds(20),
+          () ->
+              assertThatThrownBy(
+                      () -> api().getFromJsonAsPagedStream(server.uri("/p").toString(), paging))
+                  .isInstanceOfSatisfying(
+                      JsonReadException.class,
+                      e -> {
+                        assertThat(e.line()).isEqualTo(1);
+                        assertThat(e.column()).isBetween(21L, 24L);
+                      }));
+      assertThat(targets).containsExactly("/p");
+    }
+  }
 }

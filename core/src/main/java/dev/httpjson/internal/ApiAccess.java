@@ -173,6 +173,9 @@ public abstract class ApiAccess {
 
   public abstract JsonSequenceContent inCharsetOf(JsonSequenceContent content, String contentType);
 
+  /** Closes the stream source of {@code content} if no subscriber took it: its call failed. */
+  public void abandon(JsonSequenceContent content) {}
+
   /**
    * {@return the interceptors added to {@code builder} so far, in the order they were added}
    *

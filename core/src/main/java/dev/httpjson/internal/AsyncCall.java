@@ -77,6 +77,21 @@ public final class AsyncCall<R> {
   public static <R> CompletableFuture<R> run(HttpClient client, HttpRequest request, Plan<R> plan) {
     // Before anything starts: the caller's mistake is thrown, not a failed future.
     Objects.requireNonNull(client, "client == null");
+    CompletableFuture<R> result = started(client, request, plan);
+    if (request.bodyPublisher().orElse(null) instanceof dev.httpjson.JsonSequenceContent) {
+      result.whenComplete(
+          (value, failure) -> {
+            if (failure != null) {
+              CallRunner.unsent(request, failure);
+            }
+          });
+    }
+    return result;
+  }
+
+  /** {@link #run}, its body's source left to it. */
+  private static <R> CompletableFuture<R> started(
+      HttpClient client, HttpRequest request, Plan<R> plan) {
     CallState<R> state = plan.start(request);
     Callable<R> blocking = () -> CallRunner.run(client, request, state);
     Consumer<AsyncCall<R>> fallback = call -> CallRunner.sendAsync(call, client, request, state);

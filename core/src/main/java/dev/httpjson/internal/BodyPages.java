@@ -322,12 +322,16 @@ public final class BodyPages {
       return ((long) i << 32) | value(i);
     }
 
-    /** The start of member {@code name}'s value in the object at {@code i}, or -1. */
+    /**
+     * The start of member {@code name}'s value in the object at {@code i}, or -1: of its last
+     * occurrence, as a codec reads a repeated key (the last value wins).
+     */
     private int member(int i, String name) throws JsonReadException {
       i = skipWs(i + 1);
       if (i < end && b[i] == '}') {
         return -1;
       }
+      int found = -1;
       while (true) {
         if (i >= end || b[i] != '"') {
           throw error("expected a member name", i);
@@ -340,13 +344,13 @@ public final class BodyPages {
         }
         i = skipWs(i + 1);
         if (match) {
-          return i;
+          found = i;
         }
         i = skipWs(value(i));
         if (i < end && b[i] == ',') {
           i = skipWs(i + 1);
         } else if (i < end && b[i] == '}') {
-          return -1;
+          return found;
         } else {
           throw error("expected ',' or '}'", i);
         }
@@ -474,9 +478,11 @@ public final class BodyPages {
       int last = stop - 1;
       boolean plain = true;
       for (int j = i; j < last; j++) {
+        if (b[j] >= 0 && b[j] < 0x20) {
+          throw error("a control character in a string must be escaped", j);
+        }
         if (b[j] == '\\') {
           plain = false;
-          break;
         }
       }
       if (plain) {
@@ -519,12 +525,15 @@ public final class BodyPages {
             if (i + 6 > last) {
               throw error("bad \\u escape", i);
             }
-            try {
-              sb.append(
-                  (char) Integer.parseInt(new String(b, i + 2, 4, StandardCharsets.US_ASCII), 16));
-            } catch (NumberFormatException x) {
-              throw error("bad \\u escape", i);
+            int unit = 0;
+            for (int k = i + 2; k < i + 6; k++) {
+              int digit = Character.digit(b[k], 16); // four hex digits, no sign
+              if (digit < 0) {
+                throw error("bad \\u escape", i);
+              }
+              unit = unit << 4 | digit;
             }
+            sb.append((char) unit);
             i += 4;
             break;
           default:

@@ -1,6 +1,7 @@
 package dev.httpjson.internal;
 
 import dev.httpjson.HttpJsonException;
+import dev.httpjson.JsonSequenceContent;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ConnectException;
@@ -28,7 +29,31 @@ public final class CallRunner {
   public static <R> R run(HttpClient client, HttpRequest request, Plan<R> plan)
       throws IOException, InterruptedException {
     java.util.Objects.requireNonNull(client, "client == null");
-    return run(client, request, plan.start(request));
+    try {
+      return run(client, request, plan.start(request));
+    } catch (Throwable t) {
+      unsent(request, t);
+      throw t;
+    }
+  }
+
+  /**
+   * After a call of {@code request} failed with {@code failure}: the {@code Stream} source of its
+   * {@link JsonSequenceContent} body is closed if the client never asked for the body (what closing
+   * throws goes beside the failure).
+   */
+  static void unsent(HttpRequest request, Throwable failure) {
+    java.net.http.HttpRequest.BodyPublisher body = request.bodyPublisher().orElse(null);
+    if (!(body instanceof JsonSequenceContent)) {
+      return;
+    }
+    try {
+      ApiAccess.get().abandon((JsonSequenceContent) body);
+    } catch (RuntimeException | Error e) {
+      if (e != failure) {
+        failure.addSuppressed(e);
+      }
+    }
   }
 
   /** {@link #run} with the call's state: also what an async lane runs ({@link AsyncCall#run}). */
