@@ -786,13 +786,13 @@ class DiskCacheTest {
 
     java.util.concurrent.CompletableFuture<HttpResponse<Void>> call =
         client.sendAsync(
-            HttpRequest.newBuilder(uri("/v")).timeout(java.time.Duration.ofSeconds(5)).build(),
+            HttpRequest.newBuilder(uri("/v")).timeout(java.time.Duration.ofSeconds(30)).build(),
             BodyHandlers.fromSubscriber(lazy));
-    subscribed.get(5, TimeUnit.SECONDS);
+    subscribed.get(30, TimeUnit.SECONDS);
     assertThat(server.getRequestCount()).as("validated").isEqualTo(2);
     call.cancel(true);
 
-    assertThat(told.get(5, TimeUnit.SECONDS)).as("the subscriber told").isNotNull();
+    assertThat(told.get(30, TimeUnit.SECONDS)).as("the subscriber told").isNotNull();
     assertThat(openFiles(".body")).as("files left open").isZero();
   }
 
