@@ -76,6 +76,7 @@ public final class HttpJsonStatusException extends HttpJsonException {
     super(
         message(
             r.statusCode(),
+            r.headers(),
             r.method(),
             r.uri(),
             r.body(),
@@ -121,7 +122,8 @@ public final class HttpJsonStatusException extends HttpJsonException {
    * exceptions.
    */
   HttpJsonStatusException withRequest(String method, URI uri) {
-    String message = message(statusCode, method, uri, body, bodyTruncated, problem, options);
+    String message =
+        message(statusCode, headers, method, uri, body, bodyTruncated, problem, options);
     HttpJsonStatusException named =
         new HttpJsonStatusException(this, message, getCause(), method, uri);
     named.setStackTrace(getStackTrace());
@@ -138,6 +140,7 @@ public final class HttpJsonStatusException extends HttpJsonException {
 
   private static String message(
       int statusCode,
+      @Nullable HttpHeaders headers,
       @Nullable String method,
       @Nullable URI uri,
       String body,
@@ -152,6 +155,19 @@ public final class HttpJsonStatusException extends HttpJsonException {
           .append(
               Uris.redact(
                   uri, options == null ? java.util.Set.of() : options.shownQueryParameters()));
+    }
+    String location =
+        statusCode / 100 == 3 && headers != null
+            ? headers.firstValue("Location").orElse(null)
+            : null;
+    if (location != null && !location.isBlank()) {
+      // An HttpClient follows no redirects unless built to: say where the response pointed.
+      String shown =
+          Uris.redact(
+              location.strip(),
+              options == null ? java.util.Set.of() : options.shownQueryParameters());
+      LoggingInterceptor.appendOneLine(sb.append(" (redirected to "), shown);
+      sb.append(", not followed)");
     }
     String title = problem == null ? null : problem.title();
     String detail = problem == null ? null : problem.detail();

@@ -35,6 +35,20 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
   private byte[] buffer = EMPTY;
   private int size;
   private long wire;
+
+  /**
+   * The bytes received while nothing has decoded yet, as they came, up to {@link #HELD} of them; or
+   * {@code null} once something decoded or more arrived. A body none of which decodes is then shown
+   * whole from its start, also when it is shorter than a gzip header (which fails only at the end)
+   * or its first pieces were.
+   */
+  private byte @Nullable [] held = EMPTY;
+
+  private int heldSize;
+
+  /** The most bytes {@link #held}: a gzip header is 10, and a plain error word as short. */
+  private static final int HELD = 64;
+
   private Flow.@Nullable Subscription subscription;
   private boolean done;
   private final @Nullable CallTrace trace;
@@ -79,6 +93,15 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
    */
   @Nullable T undecodable(byte[] bytes, int length, JsonReadException failure) throws IOException {
     throw failure;
+  }
+
+  /**
+   * As {@link #undecodable(byte[], int, JsonReadException)}; {@code whole} when {@code bytes} are
+   * the whole body as it came (it ended, and none of it decoded).
+   */
+  @Nullable T undecodable(byte[] bytes, int length, JsonReadException failure, boolean whole)
+      throws IOException {
+    return undecodable(bytes, length, failure);
   }
 
   /**
@@ -155,7 +178,6 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
   }
 
   private void decode(ContentDecoder decoder, List<ByteBuffer> buffers) {
-    boolean first = wire == 0;
     for (int i = 0, n = buffers.size(); i < n; i++) {
       wire += buffers.get(i).remaining();
     }
@@ -164,9 +186,9 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
       abort(Responses.longerThanDeclared(exact, wire));
       return;
     }
-    // The first bytes as sent, for a body none of which decodes (labelled with a coding it is not
-    // in): what is undecodable is then shown as it came, not lost.
-    List<ByteBuffer> sent = first ? duplicates(buffers) : null;
+    // The bytes as sent while none has decoded, for a body none of which does (labelled with a
+    // coding it is not in): what is undecodable is then shown as it came, not lost.
+    List<ByteBuffer> sent = size == 0 && held != null ? duplicates(buffers) : null;
     JsonReadException undecodable = null;
     try {
       for (int i = 0, n = buffers.size(); i < n; i++) {
@@ -186,6 +208,12 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
       decoder.end();
       done = true;
       if (size == 0 && sent != null) {
+        byte[] before = held;
+        int kept = (int) Math.min(heldSize, cap);
+        if (before != null && kept > 0) {
+          buffer = Arrays.copyOf(before, kept);
+          size = kept;
+        }
         for (int i = 0, n = sent.size(); i < n && size < cap; i++) {
           ByteBuffer b = sent.get(i);
           int fits = (int) Math.min(b.remaining(), cap - size);
@@ -197,7 +225,35 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
         }
       }
       end(() -> undecodable(buffer, size, e));
+      return;
     }
+    if (sent != null) {
+      hold(sent);
+    }
+  }
+
+  /** Keeps {@code sent} after {@link #held} while nothing has decoded and they are few. */
+  private void hold(List<ByteBuffer> sent) {
+    long more = 0;
+    for (int i = 0, n = sent.size(); i < n; i++) {
+      more += sent.get(i).remaining();
+    }
+    byte[] before = held;
+    if (size > 0 || before == null || heldSize + more > HELD) {
+      held = null;
+      return;
+    }
+    if (more == 0) {
+      return;
+    }
+    byte[] now = Arrays.copyOf(before, heldSize + (int) more);
+    for (int i = 0, n = sent.size(); i < n; i++) {
+      ByteBuffer b = sent.get(i);
+      int r = b.remaining();
+      b.get(now, heldSize, r);
+      heldSize += r;
+    }
+    held = now;
   }
 
   private static List<ByteBuffer> duplicates(List<ByteBuffer> buffers) {
@@ -258,7 +314,14 @@ public abstract class BufferingSubscriber<T> implements BodySubscriber<T> {
         try {
           decoder.finish();
         } catch (JsonReadException e) {
-          complete(() -> undecodable(buffer, size, e));
+          byte[] before = held;
+          boolean asSent = size == 0 && before != null && heldSize == wire;
+          if (asSent) { // none of it decoded: all of it is held, as it came
+            size = (int) Math.min(heldSize, cap);
+            buffer = Arrays.copyOf(before, size);
+          }
+          boolean whole = asSent && size == heldSize;
+          complete(() -> undecodable(buffer, size, e, whole));
           return;
         } finally {
           decoder.end();

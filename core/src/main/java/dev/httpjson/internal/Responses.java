@@ -337,8 +337,14 @@ public final class Responses {
       @Override
       @Nullable T undecodable(byte[] bytes, int length, JsonReadException failure)
           throws IOException {
+        return undecodable(bytes, length, failure, false);
+      }
+
+      @Override
+      @Nullable T undecodable(byte[] bytes, int length, JsonReadException failure, boolean whole)
+          throws IOException {
         HttpJsonStatusException e =
-            statusException(status, headers, method, uri, bytes, length, true, options);
+            statusException(status, headers, method, uri, bytes, length, !whole, options);
         e.addSuppressed(failure);
         throw e;
       }
