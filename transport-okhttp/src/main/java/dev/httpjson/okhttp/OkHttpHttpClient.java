@@ -246,6 +246,7 @@ final class OkHttpHttpClient extends LibraryClient {
     private final int retries;
     private final Call call;
     private @Nullable HeadersTimeout timeout;
+    private @Nullable SendTimeout sent;
 
     AsyncAttempt(
         HttpRequest request,
@@ -276,6 +277,13 @@ final class OkHttpHttpClient extends LibraryClient {
         future.fail(e);
         return;
       }
+      HeadersTimeout headers = timeout;
+      if (headers != null) {
+        SendTimeout t = new SendTimeout(call, future, executor);
+        t.timeout(headers.nanos, TimeUnit.NANOSECONDS);
+        t.enter();
+        sent = t;
+      }
       call.enqueue(this);
       if (future.isDone()) {
         call.cancel(); // cancelled while this call was being made
@@ -284,6 +292,10 @@ final class OkHttpHttpClient extends LibraryClient {
 
     @Override
     public void onFailure(Call c, IOException e) {
+      if (timedOut()) {
+        future.fail(new HttpTimeoutException("request timed out"));
+        return;
+      }
       if (!future.isDone() && sendAgain(e, okRequest, retries)) {
         Request again = toOkHttp(request);
         Call next = newCall(again);
@@ -297,6 +309,11 @@ final class OkHttpHttpClient extends LibraryClient {
 
     @Override
     public void onResponse(Call c, Response response) {
+      if (timedOut()) {
+        response.close();
+        future.fail(new HttpTimeoutException("request timed out"));
+        return;
+      }
       IOException refused = refused(call, request, response, timeout);
       if (refused != null) {
         future.fail(refused);
@@ -312,6 +329,43 @@ final class OkHttpHttpClient extends LibraryClient {
       }
       future.reading(pump, info, completions);
       pump.start(true);
+    }
+
+    /** Ends the request's timeout from the send, at the headers or a failure: whether it fired. */
+    private boolean timedOut() {
+      SendTimeout t = sent;
+      return t != null && t.exit();
+    }
+  }
+
+  /**
+   * {@link HttpRequest#timeout()} of a {@code sendAsync} call from the send, as in the JDK client:
+   * OkHttp starts a call's own timeout only when its dispatcher runs the call, and queues the calls
+   * past its limits ({@code maxRequests}, {@code maxRequestsPerHost}) for as long as the calls
+   * ahead of them take. Watched by Okio's watchdog thread, as the call's own timeout is. When it
+   * fires first, the call is cancelled (a queued one is then never sent) and the future fails with
+   * an {@link HttpTimeoutException} on the client's executor, never on the watchdog thread.
+   */
+  private static final class SendTimeout extends AsyncTimeout {
+    private final Call call;
+    private final CallFuture<?> future;
+    private final Executor executor;
+
+    SendTimeout(Call call, CallFuture<?> future, Executor executor) {
+      this.call = call;
+      this.future = future;
+      this.executor = executor;
+    }
+
+    @Override
+    protected void timedOut() {
+      call.cancel();
+      Runnable fail = () -> future.fail(new HttpTimeoutException("request timed out"));
+      try {
+        executor.execute(fail);
+      } catch (java.util.concurrent.RejectedExecutionException e) {
+        java.util.concurrent.ForkJoinPool.commonPool().execute(fail); // an executor shut down
+      }
     }
   }
 
