@@ -506,17 +506,25 @@ final class OkHttpHttpClient extends LibraryClient {
 
   /**
    * Why the response, its headers just received, is not passed on (it is then closed): the
-   * request's timeout fired first, or its Content-Length is unparsable — OkHttp reads that as "no
-   * length" and the body up to the end of the connection; the JDK client rejects it, and so does
-   * this one — or, on a response with a body, given more than once with values that disagree, which
-   * leaves the end of the body unknown (RFC 9112, section 6.3; OkHttp would read by the last). Null
-   * when it is passed on.
+   * request's timeout fired first, or it is a {@code 101 Switching Protocols}, which the client
+   * never asks for (it fails the JDK client's call too), or its Content-Length is unparsable —
+   * OkHttp reads that as "no length" and the body up to the end of the connection; the JDK client
+   * rejects it, and so does this one — or, on a response with a body, given more than once with
+   * values that disagree, which leaves the end of the body unknown (RFC 9112, section 6.3; OkHttp
+   * would read by the last). Null when it is passed on.
    */
   private static @Nullable IOException refused(
       Call call, HttpRequest request, Response response, @Nullable HeadersTimeout timeout) {
     if (timeout != null && timeout.headersReceived()) {
       response.close();
       return new HttpTimeoutException("request timed out");
+    }
+    if (response.code() == 101) {
+      // Asked for no protocol switch (the JDK client's words); IdleConnections closes the
+      // connection, which after a 101 speaks the server's new protocol.
+      call.cancel();
+      response.close();
+      return new java.net.ProtocolException("Unexpected 101 response, when not upgrading");
     }
     String value = response.header("Content-Length");
     if (value == null) {
