@@ -185,7 +185,12 @@ final class OkHttpHttpClient extends LibraryClient {
           ? refused
           : new IOException(refused.getMessage(), refused);
     }
-    TransportResponse<Void> info = info(response, request, okRequest);
+    TransportResponse<Void> info;
+    try {
+      info = info(call, response, request, okRequest);
+    } catch (RuntimeException e) {
+      throw new IOException(e.getMessage(), e);
+    }
     ResponsePump<T> pump;
     try {
       pump = pump(call, response, request, handler, info, interrupter);
@@ -319,7 +324,13 @@ final class OkHttpHttpClient extends LibraryClient {
         future.fail(refused);
         return;
       }
-      TransportResponse<Void> info = info(response, request, okRequest);
+      TransportResponse<Void> info;
+      try {
+        info = info(call, response, request, okRequest);
+      } catch (RuntimeException e) { // thrown to OkHttp, it would leave the future pending
+        future.fail(new IOException(e.getMessage(), e));
+        return;
+      }
       ResponsePump<T> pump;
       try {
         pump = pump(call, response, request, handler, info, null);
@@ -405,12 +416,21 @@ final class OkHttpHttpClient extends LibraryClient {
   /**
    * The status line and headers of {@code response}, telling an {@code HttpCache} whether the
    * caller's interceptors sent other credentials than {@code okRequest}'s ({@link
-   * AddedCredentials}).
+   * AddedCredentials}). When they cannot be made — OkHttp followed a redirect to a URI that an
+   * {@link HttpRequest} cannot hold, such as one whose host has an underscore, or the caller's
+   * cookie jar threw — the exchange ends and the failure is thrown.
    */
-  private TransportResponse<Void> info(Response response, HttpRequest request, Request okRequest) {
-    TransportResponse<Void> info = OkHttpResponses.info(response, request, okRequest.url());
-    AddedCredentials a = added;
-    return a != null && a.in(okRequest, response) ? info.withCredentialsAdded() : info;
+  private TransportResponse<Void> info(
+      Call call, Response response, HttpRequest request, Request okRequest) {
+    try {
+      TransportResponse<Void> info = OkHttpResponses.info(response, request, okRequest.url());
+      AddedCredentials a = added;
+      return a != null && a.in(okRequest, response) ? info.withCredentialsAdded() : info;
+    } catch (RuntimeException e) {
+      call.cancel();
+      response.close();
+      throw e;
+    }
   }
 
   // ---- the request ----
