@@ -30,6 +30,11 @@ import okhttp3.Response;
  * connection after it (RFC 9112, section 9.3), and it may close it a while later: OkHttp, which
  * looks for {@code Connection: close} only, would pool it, and send the next request into it. Its
  * connection is closed when its call releases it, so that no request goes there.
+ *
+ * <p>So is the connection of a {@code 101 Switching Protocols}, which the client never asks for:
+ * after it the server speaks another protocol on the connection (RFC 9110, section 15.2.2), and
+ * OkHttp, which reads the 101 as a response without a body, would pool it and read what the server
+ * sends next as the answer to the next request.
  */
 final class IdleConnections extends EventListener {
   /** Idle this long, a connection is looked at before a request that must not be repeated. */
@@ -42,12 +47,13 @@ final class IdleConnections extends EventListener {
    */
   private final ConcurrentHashMap<Socket, AtomicLong> idleSince = new ConcurrentHashMap<>();
 
-  /** The calls whose last response was of an HTTP/1.0 server that closes its connection. */
+  /** The calls whose last response leaves its connection unusable: see the class description. */
   private final Set<Call> closing = ConcurrentHashMap.newKeySet();
 
   @Override
   public void responseHeadersEnd(Call call, Response response) {
-    if (response.protocol() == Protocol.HTTP_1_0 && !keptAlive(response)) {
+    if (response.code() == 101
+        || (response.protocol() == Protocol.HTTP_1_0 && !keptAlive(response))) {
       closing.add(call);
     } else if (!closing.isEmpty()) {
       closing.remove(call); // a later response of the call (a redirect followed) on another

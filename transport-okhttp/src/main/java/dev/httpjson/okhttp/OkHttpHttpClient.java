@@ -185,7 +185,12 @@ final class OkHttpHttpClient extends LibraryClient {
           ? refused
           : new IOException(refused.getMessage(), refused);
     }
-    TransportResponse<Void> info = info(response, request, okRequest);
+    TransportResponse<Void> info;
+    try {
+      info = info(call, response, request, okRequest);
+    } catch (RuntimeException e) {
+      throw new IOException(e.getMessage(), e);
+    }
     ResponsePump<T> pump;
     try {
       pump = pump(call, response, request, handler, info, interrupter);
@@ -246,6 +251,7 @@ final class OkHttpHttpClient extends LibraryClient {
     private final int retries;
     private final Call call;
     private @Nullable HeadersTimeout timeout;
+    private @Nullable SendTimeout sent;
 
     AsyncAttempt(
         HttpRequest request,
@@ -276,6 +282,13 @@ final class OkHttpHttpClient extends LibraryClient {
         future.fail(e);
         return;
       }
+      HeadersTimeout headers = timeout;
+      if (headers != null) {
+        SendTimeout t = new SendTimeout(call, future, executor);
+        t.timeout(headers.nanos, TimeUnit.NANOSECONDS);
+        t.enter();
+        sent = t;
+      }
       call.enqueue(this);
       if (future.isDone()) {
         call.cancel(); // cancelled while this call was being made
@@ -284,6 +297,10 @@ final class OkHttpHttpClient extends LibraryClient {
 
     @Override
     public void onFailure(Call c, IOException e) {
+      if (timedOut()) {
+        future.fail(new HttpTimeoutException("request timed out"));
+        return;
+      }
       if (!future.isDone() && sendAgain(e, okRequest, retries)) {
         Request again = toOkHttp(request);
         Call next = newCall(again);
@@ -297,12 +314,23 @@ final class OkHttpHttpClient extends LibraryClient {
 
     @Override
     public void onResponse(Call c, Response response) {
+      if (timedOut()) {
+        response.close();
+        future.fail(new HttpTimeoutException("request timed out"));
+        return;
+      }
       IOException refused = refused(call, request, response, timeout);
       if (refused != null) {
         future.fail(refused);
         return;
       }
-      TransportResponse<Void> info = info(response, request, okRequest);
+      TransportResponse<Void> info;
+      try {
+        info = info(call, response, request, okRequest);
+      } catch (RuntimeException e) { // thrown to OkHttp, it would leave the future pending
+        future.fail(new IOException(e.getMessage(), e));
+        return;
+      }
       ResponsePump<T> pump;
       try {
         pump = pump(call, response, request, handler, info, null);
@@ -312,6 +340,43 @@ final class OkHttpHttpClient extends LibraryClient {
       }
       future.reading(pump, info, completions);
       pump.start(true);
+    }
+
+    /** Ends the request's timeout from the send, at the headers or a failure: whether it fired. */
+    private boolean timedOut() {
+      SendTimeout t = sent;
+      return t != null && t.exit();
+    }
+  }
+
+  /**
+   * {@link HttpRequest#timeout()} of a {@code sendAsync} call from the send, as in the JDK client:
+   * OkHttp starts a call's own timeout only when its dispatcher runs the call, and queues the calls
+   * past its limits ({@code maxRequests}, {@code maxRequestsPerHost}) for as long as the calls
+   * ahead of them take. Watched by Okio's watchdog thread, as the call's own timeout is. When it
+   * fires first, the call is cancelled (a queued one is then never sent) and the future fails with
+   * an {@link HttpTimeoutException} on the client's executor, never on the watchdog thread.
+   */
+  private static final class SendTimeout extends AsyncTimeout {
+    private final Call call;
+    private final CallFuture<?> future;
+    private final Executor executor;
+
+    SendTimeout(Call call, CallFuture<?> future, Executor executor) {
+      this.call = call;
+      this.future = future;
+      this.executor = executor;
+    }
+
+    @Override
+    protected void timedOut() {
+      call.cancel();
+      Runnable fail = () -> future.fail(new HttpTimeoutException("request timed out"));
+      try {
+        executor.execute(fail);
+      } catch (java.util.concurrent.RejectedExecutionException e) {
+        java.util.concurrent.ForkJoinPool.commonPool().execute(fail); // an executor shut down
+      }
     }
   }
 
@@ -351,12 +416,21 @@ final class OkHttpHttpClient extends LibraryClient {
   /**
    * The status line and headers of {@code response}, telling an {@code HttpCache} whether the
    * caller's interceptors sent other credentials than {@code okRequest}'s ({@link
-   * AddedCredentials}).
+   * AddedCredentials}). When they cannot be made — OkHttp followed a redirect to a URI that an
+   * {@link HttpRequest} cannot hold, such as one whose host has an underscore, or the caller's
+   * cookie jar threw — the exchange ends and the failure is thrown.
    */
-  private TransportResponse<Void> info(Response response, HttpRequest request, Request okRequest) {
-    TransportResponse<Void> info = OkHttpResponses.info(response, request, okRequest.url());
-    AddedCredentials a = added;
-    return a != null && a.in(okRequest, response) ? info.withCredentialsAdded() : info;
+  private TransportResponse<Void> info(
+      Call call, Response response, HttpRequest request, Request okRequest) {
+    try {
+      TransportResponse<Void> info = OkHttpResponses.info(response, request, okRequest.url());
+      AddedCredentials a = added;
+      return a != null && a.in(okRequest, response) ? info.withCredentialsAdded() : info;
+    } catch (RuntimeException e) {
+      call.cancel();
+      response.close();
+      throw e;
+    }
   }
 
   // ---- the request ----
@@ -452,17 +526,25 @@ final class OkHttpHttpClient extends LibraryClient {
 
   /**
    * Why the response, its headers just received, is not passed on (it is then closed): the
-   * request's timeout fired first, or its Content-Length is unparsable — OkHttp reads that as "no
-   * length" and the body up to the end of the connection; the JDK client rejects it, and so does
-   * this one — or, on a response with a body, given more than once with values that disagree, which
-   * leaves the end of the body unknown (RFC 9112, section 6.3; OkHttp would read by the last). Null
-   * when it is passed on.
+   * request's timeout fired first, or it is a {@code 101 Switching Protocols}, which the client
+   * never asks for (it fails the JDK client's call too), or its Content-Length is unparsable —
+   * OkHttp reads that as "no length" and the body up to the end of the connection; the JDK client
+   * rejects it, and so does this one — or, on a response with a body, given more than once with
+   * values that disagree, which leaves the end of the body unknown (RFC 9112, section 6.3; OkHttp
+   * would read by the last). Null when it is passed on.
    */
   private static @Nullable IOException refused(
       Call call, HttpRequest request, Response response, @Nullable HeadersTimeout timeout) {
     if (timeout != null && timeout.headersReceived()) {
       response.close();
       return new HttpTimeoutException("request timed out");
+    }
+    if (response.code() == 101) {
+      // Asked for no protocol switch (the JDK client's words); IdleConnections closes the
+      // connection, which after a 101 speaks the server's new protocol.
+      call.cancel();
+      response.close();
+      return new java.net.ProtocolException("Unexpected 101 response, when not upgrading");
     }
     String value = response.header("Content-Length");
     if (value == null) {
