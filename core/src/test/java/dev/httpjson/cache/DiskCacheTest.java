@@ -797,6 +797,56 @@ class DiskCacheTest {
   }
 
   @Test
+  void anAsyncRevalidationCancelledAsTheCallersSubscriberIsSubscribedTellsItAndClosesTheFile()
+      throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(
+        Files.isDirectory(Path.of("/proc/self/fd")), "counts files from /proc/self/fd");
+    server.enqueue(
+        response(200, "W".repeat(300_000), "Cache-Control", "max-age=0", "ETag", "\"1\""));
+    server.enqueue(response(304, "", "Cache-Control", "max-age=0", "ETag", "\"1\""));
+    HttpClient client = HttpCache.onDisk(dir, 20_000_000).decorate(jdk);
+    get(client, uri("/w"));
+    java.util.concurrent.CompletableFuture<java.util.concurrent.CompletableFuture<?>> call =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.CompletableFuture<Throwable> told =
+        new java.util.concurrent.CompletableFuture<>();
+    java.util.concurrent.Flow.Subscriber<List<java.nio.ByteBuffer>> cancelling =
+        new java.util.concurrent.Flow.Subscriber<>() {
+          @Override
+          public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+            try {
+              // Given up while the cache is still handing the stored body over.
+              call.get(10, TimeUnit.SECONDS).cancel(true);
+            } catch (Exception e) {
+              told.completeExceptionally(e);
+            }
+          }
+
+          @Override
+          public void onNext(List<java.nio.ByteBuffer> item) {}
+
+          @Override
+          public void onError(Throwable throwable) {
+            told.complete(throwable);
+          }
+
+          @Override
+          public void onComplete() {
+            told.complete(null);
+          }
+        };
+
+    call.complete(
+        client.sendAsync(
+            HttpRequest.newBuilder(uri("/w")).timeout(java.time.Duration.ofSeconds(30)).build(),
+            BodyHandlers.fromSubscriber(cancelling)));
+
+    assertThat(told.get(30, TimeUnit.SECONDS)).as("the subscriber told").isNotNull();
+    assertThat(server.getRequestCount()).as("validated").isEqualTo(2);
+    assertThat(openFiles(".body")).as("files left open").isZero();
+  }
+
+  @Test
   void anAsyncStaleIfErrorAnswerCancelledBeforeItsBodyIsReadClosesItsFile() throws Exception {
     org.junit.jupiter.api.Assumptions.assumeTrue(
         Files.isDirectory(Path.of("/proc/self/fd")), "counts files from /proc/self/fd");

@@ -739,6 +739,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
      */
     volatile @Nullable CompletableFuture<?> swapped;
 
+    /** The caller's future failed or was cancelled: a body swapped in after it stops at once. */
+    private volatile boolean givenUp;
+
     /**
      * On a blocking call, the stored body a 304 answers with, given to the caller's handler on the
      * caller's thread once {@code send} returns: the network's empty body is then read by the JDK's
@@ -1319,6 +1322,7 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       out.whenComplete(
           (r, failure) -> {
             if (failure != null) {
+              givenUp = true;
               unsettle(); // cancelled or failed mid-body: nothing of it is published
             }
           });
@@ -1717,6 +1721,9 @@ final class CachingClient extends dev.httpjson.internal.ForwardingClient {
       handed = true;
       CompletableFuture<T> body = feed(e.status, headers, source, 0, source.length);
       swapped = body;
+      if (givenUp) {
+        stopSwapped(); // given up while the caller's handler subscribed: it is told now
+      }
       return new Bodies.Swap<>(body);
     }
 
