@@ -82,9 +82,10 @@ import org.jspecify.annotations.Nullable;
  *       NDJSON lazily, one element at a time, with memory bounded by one element. An element is
  *       delivered as soon as the body shows it complete, never before: a string, object or array at
  *       its closing character, a number or {@code true}/{@code false}/{@code null} at the {@code ,}
- *       or {@code ]} after it (in NDJSON the whitespace after it, or the body's end). So a stream
- *       that fails delivers every complete element first and never a piece of one: {@code [1_000]}
- *       or a body cut after {@code [65535} delivers nothing.
+ *       or {@code ]} after it (in NDJSON the whitespace after it, or the body's end; a second value
+ *       on a line fails the stream at that line). So a stream that fails delivers every complete
+ *       element first and never a piece of one: {@code [1_000]} or a body cut after {@code [65535}
+ *       delivers nothing.
  * </ul>
  *
  * <p><b>Failures.</b> A blocking call throws an {@link IOException}, one of: {@link

@@ -1092,10 +1092,13 @@ public final class HttpJsonClient {
      * <p>Its path must end in {@code /}: resolution replaces the last segment of the base path, so
      * {@code https://api.example.com/v1} with {@code "users/42"} would request {@code /users/42},
      * silently dropping {@code v1}. Write {@code https://api.example.com/v1/}. An empty path means
-     * {@code /}. A query or fragment is refused too, since resolving a relative URI drops them.
+     * {@code /}. A query or fragment is refused too, since resolving a relative URI drops them, and
+     * so is user info ({@code https://user:secret@api.example.com/}): send credentials in a header
+     * such as {@code Authorization}, which goes to the base URI's origin only.
      *
-     * @throws IllegalArgumentException if {@code baseUri} is relative, its path does not end in
-     *     {@code /}, or it has a query or fragment
+     * @throws IllegalArgumentException if {@code baseUri} is relative, its scheme is not {@code
+     *     http} or {@code https}, it has user info, its path does not end in {@code /}, or it has a
+     *     query or fragment (the message never shows the user info or a query's values)
      */
     public Builder baseUri(URI baseUri) {
       this.baseUri = checkBase(Calls.absolute(Objects.requireNonNull(baseUri, "baseUri == null")));
@@ -1108,6 +1111,17 @@ public final class HttpJsonClient {
     }
 
     private static URI checkBase(URI base) {
+      String scheme = base.getScheme();
+      if (!scheme.equalsIgnoreCase("http") && !scheme.equalsIgnoreCase("https")) {
+        throw new IllegalArgumentException(
+            "baseUri must be an http or https URI: " + Uris.redact(base));
+      }
+      if (base.getRawUserInfo() != null) {
+        throw new IllegalArgumentException(
+            "baseUri must not have user info: "
+                + Uris.redact(base)
+                + " (send credentials in a header, such as Authorization)");
+      }
       if (base.getRawQuery() != null || base.getRawFragment() != null) {
         throw new IllegalArgumentException(
             "baseUri must not have a "

@@ -68,8 +68,8 @@ public final class JsonOptions {
     ARRAY,
     /**
      * Top-level JSON values one after another, one per line as NDJSON and JSON Lines write them
-     * (blank lines skipped), whatever the {@code Content-Type} says: a Kubernetes watch, for one,
-     * sends them as {@code application/json}.
+     * (blank lines skipped; a second value on a line fails the stream there), whatever the {@code
+     * Content-Type} says: a Kubernetes watch, for one, sends them as {@code application/json}.
      */
     NDJSON
   }

@@ -174,4 +174,45 @@ class BoundClientOriginTest {
             "baseUri must not have a fragment: https://api.example.com/v1/"
                 + " (a relative URI resolved against it drops it)");
   }
+
+  /**
+   * Credentials in the base URI's userinfo would reach no server (the JDK client sends no userinfo)
+   * and would show wherever the URI is printed: refused, the message hiding them.
+   */
+  @Test
+  void baseUriWithUserInfoIsRefusedWithoutShowingIt() {
+    HttpJsonClient.Builder builder = HttpJsonClient.newBuilder(client).options(options);
+    URI withUser =
+        URI.create("http://user:s3cret@" + LoopbackServer.uri(api, "/").getRawAuthority() + "/v1/");
+
+    assertThatThrownBy(() -> builder.baseUri(withUser))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "baseUri must not have user info: "
+                + LoopbackServer.uri(api, "/v1/")
+                + " (send credentials in a header, such as Authorization)")
+        .hasMessageNotContaining("s3cret")
+        .hasMessageNotContaining("user:");
+    assertThatThrownBy(() -> builder.baseUri("https://token-s3cret@api.example.com/"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "baseUri must not have user info: https://api.example.com/"
+                + " (send credentials in a header, such as Authorization)");
+    assertThat(api.getRequestCount()).isZero();
+  }
+
+  /** A base URI no transport can call fails where it is set, not at the first call. */
+  @Test
+  void baseUriWithASchemeOtherThanHttpOrHttpsIsRefused() {
+    HttpJsonClient.Builder builder = HttpJsonClient.newBuilder(client);
+
+    assertThatThrownBy(() -> builder.baseUri("ftp://files.example.com/pub/"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("baseUri must be an http or https URI: ftp://files.example.com/pub/");
+    assertThatThrownBy(() -> builder.baseUri(URI.create("mailto:ops@example.com")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("baseUri must be an http or https URI: mailto:***");
+    assertThat(builder.baseUri("HTTPS://api.example.com/").build().baseUri())
+        .isEqualTo(URI.create("HTTPS://api.example.com/"));
+  }
 }

@@ -171,7 +171,7 @@ class UriResolutionTest {
       delimiter = ' ',
       value = {
         "http://api.example.com/v1/",
-        "https://user:pw@api.example.com:8443/",
+        "https://api.example.com:8443/",
         "http://[::1]:8080/a/b;p/",
         "http://h/%7Euser/"
       })

@@ -16,8 +16,9 @@ final class ElementBounds {
   private static final int CONTAINER = 4; // in an object or array element
   private static final int SCALAR = 5; // in a number or literal element
   private static final int SCALAR_END = 6; // array: whitespace after a number or literal
-  private static final int DONE = 7; // array: after its ']'
-  private static final int BROKEN = 8; // not JSON here: no element from here on is complete
+  private static final int LINE_END = 7; // NDJSON: after an element, before its line's end
+  private static final int DONE = 8; // array: after its ']'
+  private static final int BROKEN = 9; // not JSON here: no element from here on is complete
 
   // Within a number: the JSON number grammar.
   private static final int MINUS = 1;
@@ -50,9 +51,11 @@ final class ElementBounds {
   private long brokenLine;
   private long brokenColumn;
   private String problem = "";
+  private boolean secondValue; // broken by a second value on an NDJSON line
 
   /**
-   * @param array a top-level array's elements; else whitespace-separated values (NDJSON)
+   * @param array a top-level array's elements; else values one a line (NDJSON), blank lines and
+   *     whitespace around them skipped
    * @param limit the most bytes an element may hold ({@link #over})
    */
   ElementBounds(boolean array, long limit) {
@@ -216,6 +219,18 @@ final class ElementBounds {
           broken("Unexpected " + shown(c) + " after an element, where ',' or ']' must be");
         }
         return;
+      case LINE_END:
+        if (c == '\n') {
+          state = BETWEEN;
+        } else if (!whitespace(c)) {
+          broken(
+              "Unexpected "
+                  + shown(c)
+                  + " after a value on the same line (NDJSON and JSON Lines hold one JSON value a"
+                  + " line)");
+          secondValue = true;
+        }
+        return;
       case BETWEEN:
         if (!whitespace(c)) {
           if (array && c == ']' && !afterComma) {
@@ -265,15 +280,26 @@ final class ElementBounds {
    */
   JsonReadException failure(long index) {
     String why =
-        state == BROKEN
+        secondValue
             ? problem
-            : "Unexpected end of input in an element"; // a parser that read no further
+            : (state == BROKEN
+                    ? problem
+                    : "Unexpected end of input in an element") // a parser that read no further
+                + ": the element is not a complete JSON value";
     return new JsonReadException(
-        why + ": the element is not a complete JSON value",
+        why,
         state == BROKEN ? brokenLine : line,
         state == BROKEN ? brokenColumn : column,
         array ? "$[" + index + "]" : "$",
         null);
+  }
+
+  /**
+   * Whether the element at {@code index} (from 0) began on the line of the element before it, after
+   * that element ended: no NDJSON element, whatever the parser made of it.
+   */
+  boolean secondValueOnALine(long index) {
+    return secondValue && index >= complete;
   }
 
   private void start(int c) {
@@ -389,7 +415,7 @@ final class ElementBounds {
     }
     run = 0;
     complete++;
-    state = array ? AFTER : BETWEEN;
+    state = array ? AFTER : LINE_END;
   }
 
   /** The array's end: what follows it is only counted. */

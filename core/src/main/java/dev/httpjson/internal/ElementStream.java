@@ -575,6 +575,10 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     if (timeout != null) {
       return api.unchecked(timeout);
     }
+    if (bounds.secondValueOnALine(delivered) && limited.failure() == null) {
+      // No element, whatever the parser made of it: the body is at fault, not the element's type.
+      e = bounds.failure(delivered);
+    }
     if (e instanceof JsonReadException) {
       JsonReadException read = api.withContext((JsonReadException) e, elementType, contentType);
       return api.unchecked(Responses.answering(read, answer));

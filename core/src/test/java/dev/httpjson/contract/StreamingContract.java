@@ -603,6 +603,66 @@ public abstract class StreamingContract {
     }
   }
 
+  /**
+   * Each line of NDJSON and JSON Lines is one JSON text: a second value on a line (after
+   * whitespace, or right after an object, array or string) is no element, and fails the stream at
+   * that line, naming the call, once the lines before it are delivered; in UTF-8 and in a charset
+   * read as characters alike.
+   */
+  @Test
+  public void aSecondValueOnAnNdjsonLineFailsNamingTheLineAndTheCall() throws Exception {
+    record Row(String body, String charset, Object[] before, long line) {}
+    List<Row> rows =
+        List.of(
+            new Row("1 2\n3\n", "", new Object[] {1L}, 1),
+            new Row("1\n\n2\t3\n4", "", new Object[] {1L, 2L}, 3),
+            new Row("1\n2 3", "", new Object[] {1L, 2L}, 2),
+            new Row("1\r\n2\r\n3 4\r\n", "; charset=utf-16", new Object[] {1L, 2L, 3L}, 3),
+            new Row(
+                "{\"displayName\":\"a\"}\n{\"displayName\":\"b\"}{\"displayName\":\"c\"}\n",
+                "",
+                new Object[] {new Named("a"), new Named("b")},
+                2),
+            new Row(
+                "{\"displayName\":\"a\"} [{\"displayName\":\"b\"}]\n",
+                "; charset=utf-16",
+                new Object[] {new Named("a")},
+                1),
+            new Row("\"a\"\n\"b\"\"c\"\n", "", new Object[] {"a", "b"}, 2),
+            new Row("true false\n", "", new Object[] {true}, 1));
+    for (Row row : rows) {
+      java.nio.charset.Charset cs =
+          row.charset().isEmpty() ? UTF_8 : java.nio.charset.StandardCharsets.UTF_16;
+      server.enqueue(bytes(200, "application/x-ndjson" + row.charset(), row.body().getBytes(cs)));
+      Class<?> type =
+          row.body().startsWith("{")
+              ? Named.class
+              : row.body().startsWith("\"")
+                  ? String.class
+                  : row.body().startsWith("t") ? Boolean.class : Long.class;
+      List<Object> got = new ArrayList<>();
+      try (Stream<?> stream =
+          HttpJson.getFromJsonAsStream(client, uri("/lines"), JsonType.of(type, options))) {
+        Iterator<?> it = stream.iterator();
+        assertThatThrownBy(() -> it.forEachRemaining(got::add))
+            .as("%s", row.body())
+            .isInstanceOf(UncheckedHttpJsonException.class)
+            .cause()
+            .isInstanceOfSatisfying(
+                JsonReadException.class,
+                e -> {
+                  assertThat(e.line()).as("%s", row.body()).isEqualTo(row.line());
+                  assertThat(e.getMessage())
+                      .as("%s", row.body())
+                      .contains("one JSON value a line")
+                      .contains("HTTP 200 from GET " + uri("/lines"));
+                });
+      }
+      assertThat(got).as("%s", row.body()).containsExactly(row.before());
+    }
+    assertClientHealthyAndNothingLeaked();
+  }
+
   @Test
   public void topLevelValueThatIsNotAnArrayFails() throws Exception {
     server.enqueue(json(200, "{\"displayName\":\"a\"}"));
