@@ -399,15 +399,24 @@ public final class Calls {
     if (body == null) {
       return null;
     }
+    JsonReadException failure;
     try {
       HttpHeaders headers = response.headers();
       byte[] decoded = Responses.decodeAll(headers, body, type.limit(), type.type());
       return type.decode(decoded, decoded.length, Responses.contentType(headers), null);
     } catch (JsonReadException e) {
-      throw e;
+      failure = e;
     } catch (IOException e) {
-      throw new JsonReadException(String.valueOf(e.getMessage()), -1, -1, "$", e);
+      failure = new JsonReadException(String.valueOf(e.getMessage()), -1, -1, "$", e);
     }
+    // Named as every read failure names the call: by the response's request, when it has one.
+    HttpRequest request = response.request();
+    throw Responses.answering(
+        failure,
+        response.statusCode(),
+        request == null ? null : request.method(),
+        response.uri(),
+        type.jsonType().options());
   }
 
   /**

@@ -740,6 +740,18 @@ public abstract class HttpJsonContract {
   }
 
   @Test
+  public void aBodyReadFromJsonThatFailsNamesTheCallThatGotIt() throws Exception {
+    server.enqueue(json(201, "{\"displayName\":}"));
+    URI secret = uri("/made?token=s3cret");
+    HttpResponse<byte[]> response = HttpJson.postAsJson(client, secret, MILD);
+
+    assertThatThrownBy(() -> HttpJson.readFromJson(response, Named.class))
+        .isInstanceOf(JsonReadException.class)
+        .hasMessageContaining("HTTP 201 from POST " + secret.toString().replace("s3cret", "***"))
+        .hasMessageNotContaining("s3cret");
+  }
+
+  @Test
   public void typeMismatchNamesPathAndTargetType() throws Exception {
     server.enqueue(json(200, "[" + FORECAST + ",{\"temperatureC\":[1]}]"));
 
