@@ -110,6 +110,11 @@ final class ElementBounds {
     return state == BROKEN ? -1 : run;
   }
 
+  /** A byte of a UTF-8 byte-order mark: skipped as the parser skips it, counted in the column. */
+  void markByte() {
+    column++;
+  }
+
   /** The next character: a UTF-8 byte. */
   void see(int c) {
     see(c, 1);

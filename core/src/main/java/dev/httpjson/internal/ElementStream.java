@@ -363,6 +363,7 @@ public final class ElementStream<T> implements Iterator<T>, Closeable {
     private void see(int b) {
       if (position < 3 && b == MARK[(int) position]) {
         blank.sawMark(); // a UTF-8 byte-order mark, which the one-shot read skips too
+        bounds.markByte();
       } else {
         if (blank.watching()) {
           blank.saw(b);
